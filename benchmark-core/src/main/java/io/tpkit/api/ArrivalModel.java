@@ -1,0 +1,24 @@
+package io.tpkit.api;
+
+import java.util.Locale;
+
+/** How requests arrive at the database (see DESIGN.md, "The shared scheduler"). */
+public enum ArrivalModel {
+    /** N back-to-back streams, each owning one connection: TPC-B, TP1, the HPSS thread loop. */
+    STREAMS,
+    /** Emulated terminals with keying and think times sharing a bounded pool of connections. */
+    CLOSED;
+
+    public static ArrivalModel parse(String text) {
+        for (ArrivalModel m : values()) {
+            if (m.name().equalsIgnoreCase(text.trim())) {
+                return m;
+            }
+        }
+        throw new BadInputException("unknown arrival model '" + text + "': use streams or closed");
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,229 @@
+package io.tpkit.api;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything one benchmark run needs, as the user gave it. Built with {@link #builder(String)};
+ * {@code null} for an optional value means "the workload's default". The password is held
+ * only in memory: it is never part of {@link #describe()} or {@link #toString()}.
+ */
+public final class BenchmarkConfig {
+    public static final String DEFAULT_TARGET = "embedded-postgres";
+    public static final int DEFAULT_CONNECTIONS = 4;
+
+    private final String workload;
+    private final String target;
+    private final String user;
+    private final String password;
+    private final String passwordSource;
+    private final Path dataDir;
+    private final Integer scale;
+    private final Integer connections;
+    private final Integer terminals;
+    private final ArrivalModel arrival;
+    private final Logic logic;
+    private final double thinkFactor;
+    private final Duration warmup;
+    private final Duration duration;
+    private final Long transactions;
+    private final LoadPolicy loadPolicy;
+    private final int maxRetries;
+    private final long seed;
+    private final Path outDir;
+    private final Map<String, String> options;
+
+    private BenchmarkConfig(Builder b) {
+        this.workload = b.workload;
+        this.target = b.target;
+        this.user = b.user;
+        this.password = b.password;
+        this.passwordSource = b.passwordSource;
+        this.dataDir = b.dataDir;
+        this.scale = b.scale;
+        this.connections = b.connections;
+        this.terminals = b.terminals;
+        this.arrival = b.arrival;
+        this.logic = b.logic;
+        this.thinkFactor = b.thinkFactor;
+        this.warmup = b.warmup;
+        this.duration = b.duration;
+        this.transactions = b.transactions;
+        this.loadPolicy = b.loadPolicy;
+        this.maxRetries = b.maxRetries;
+        this.seed = b.seed;
+        this.outDir = b.outDir;
+        this.options = Map.copyOf(b.options);
+    }
+
+    public static Builder builder(String workload) {
+        return new Builder(workload);
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder(workload);
+        b.target = target;
+        b.user = user;
+        b.password = password;
+        b.passwordSource = passwordSource;
+        b.dataDir = dataDir;
+        b.scale = scale;
+        b.connections = connections;
+        b.terminals = terminals;
+        b.arrival = arrival;
+        b.logic = logic;
+        b.thinkFactor = thinkFactor;
+        b.warmup = warmup;
+        b.duration = duration;
+        b.transactions = transactions;
+        b.loadPolicy = loadPolicy;
+        b.maxRetries = maxRetries;
+        b.seed = seed;
+        b.outDir = outDir;
+        b.options.putAll(options);
+        return b;
+    }
+
+    public String workload() { return workload; }
+    public String target() { return target; }
+    public String user() { return user; }
+    /** The password, for the connection only. Never print or store it. */
+    public String password() { return password; }
+    public Path dataDir() { return dataDir; }
+    public Integer scale() { return scale; }
+    public int connections() { return connections == null ? DEFAULT_CONNECTIONS : connections; }
+    public boolean connectionsGiven() { return connections != null; }
+    public Integer terminals() { return terminals; }
+    public ArrivalModel arrival() { return arrival; }
+    public Logic logic() { return logic; }
+    public double thinkFactor() { return thinkFactor; }
+    public Duration warmup() { return warmup; }
+    public Duration duration() { return duration; }
+    public Long transactions() { return transactions; }
+    public LoadPolicy loadPolicy() { return loadPolicy; }
+    public int maxRetries() { return maxRetries; }
+    public long seed() { return seed; }
+    public Path outDir() { return outDir; }
+    public Map<String, String> options() { return options; }
+
+    /** The configuration as recorded in result.json: everything but the password. */
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workload", workload);
+        m.put("target", TargetText.redact(target));
+        if (user != null) m.put("user", user);
+        if (passwordSource != null) m.put("password", "from " + passwordSource + " (not recorded)");
+        if (dataDir != null) m.put("dataDir", dataDir.toString());
+        m.put("scale", scale);
+        m.put("connections", connections());
+        m.put("terminals", terminals);
+        m.put("arrival", arrival == null ? null : arrival.label());
+        m.put("logic", logic.label());
+        m.put("thinkFactor", thinkFactor);
+        m.put("warmupSeconds", warmup.toMillis() / 1000.0);
+        if (transactions != null) {
+            m.put("transactions", transactions);
+        } else {
+            m.put("durationSeconds", duration.toMillis() / 1000.0);
+        }
+        m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
+        m.put("maxRetries", maxRetries);
+        m.put("seed", seed);
+        m.put("options", new LinkedHashMap<>(options));
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return "BenchmarkConfig" + describe();
+    }
+
+    public static final class Builder {
+        private final String workload;
+        private String target = DEFAULT_TARGET;
+        private String user;
+        private String password;
+        private String passwordSource;
+        private Path dataDir;
+        private Integer scale;
+        private Integer connections;
+        private Integer terminals;
+        private ArrivalModel arrival;
+        private Logic logic = Logic.CLIENT;
+        private double thinkFactor = 1.0;
+        private Duration warmup = Duration.ofSeconds(10);
+        private Duration duration = Duration.ofSeconds(60);
+        private Long transactions;
+        private LoadPolicy loadPolicy = LoadPolicy.IF_EMPTY;
+        private int maxRetries = 10;
+        private long seed = System.nanoTime();
+        private Path outDir = Path.of("results");
+        private final Map<String, String> options = new LinkedHashMap<>();
+
+        private Builder(String workload) {
+            this.workload = Objects.requireNonNull(workload, "workload");
+        }
+
+        public Builder target(String target) { this.target = Objects.requireNonNull(target); return this; }
+        public Builder user(String user) { this.user = user; return this; }
+
+        /**
+         * @param password the password (kept in memory only)
+         * @param source   where it came from, for the record ("environment variable PGPASS")
+         */
+        public Builder password(String password, String source) {
+            this.password = password;
+            this.passwordSource = source;
+            return this;
+        }
+
+        public Builder dataDir(Path dataDir) { this.dataDir = dataDir; return this; }
+        public Builder scale(Integer scale) { this.scale = scale; return this; }
+        public Builder connections(Integer connections) { this.connections = connections; return this; }
+        public Builder terminals(Integer terminals) { this.terminals = terminals; return this; }
+        public Builder arrival(ArrivalModel arrival) { this.arrival = arrival; return this; }
+        public Builder logic(Logic logic) { this.logic = Objects.requireNonNull(logic); return this; }
+        /** 1 = the benchmark's keying and think times, 0 = none, 0.1 = a tenth of them. */
+        public Builder thinkFactor(double factor) { this.thinkFactor = factor; return this; }
+        public Builder warmup(Duration warmup) { this.warmup = Objects.requireNonNull(warmup); return this; }
+        public Builder duration(Duration duration) { this.duration = Objects.requireNonNull(duration); return this; }
+        /** Measure a fixed number of committed transactions instead of a duration. */
+        public Builder transactions(Long transactions) { this.transactions = transactions; return this; }
+        public Builder loadPolicy(LoadPolicy policy) { this.loadPolicy = Objects.requireNonNull(policy); return this; }
+        public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
+        public Builder seed(long seed) { this.seed = seed; return this; }
+        public Builder outDir(Path outDir) { this.outDir = Objects.requireNonNull(outDir); return this; }
+        public Builder option(String name, String value) { this.options.put(name, value); return this; }
+
+        public BenchmarkConfig build() {
+            if (scale != null && scale <= 0) {
+                throw new BadInputException("scale must be at least 1 (got " + scale + ")");
+            }
+            if (connections != null && connections <= 0) {
+                throw new BadInputException("--connections must be at least 1 (got " + connections + ")");
+            }
+            if (terminals != null && terminals <= 0) {
+                throw new BadInputException("--terminals must be at least 1 (got " + terminals + ")");
+            }
+            if (thinkFactor < 0 || Double.isNaN(thinkFactor)) {
+                throw new BadInputException("--think must be spec, off or a factor >= 0 (got " + thinkFactor + ")");
+            }
+            if (warmup.isNegative()) {
+                throw new BadInputException("--warmup must not be negative");
+            }
+            if (transactions == null && (duration.isZero() || duration.isNegative())) {
+                throw new BadInputException("--duration must be longer than 0 (e.g. --duration 60s)");
+            }
+            if (transactions != null && transactions <= 0) {
+                throw new BadInputException("--transactions must be at least 1 (got " + transactions + ")");
+            }
+            if (maxRetries < 0) {
+                throw new BadInputException("--max-retries must not be negative");
+            }
+            return new BenchmarkConfig(this);
+        }
+    }
+}

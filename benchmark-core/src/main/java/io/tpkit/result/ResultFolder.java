@@ -1,0 +1,101 @@
+package io.tpkit.result;
+
+import io.tpkit.api.BadInputException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * A run's result folder. Files are written into a hidden {@code .NAME.partial} folder that is
+ * renamed to {@code NAME} only when everything is written, and deleted on failure, so a
+ * half-written result folder never appears.
+ */
+public final class ResultFolder implements AutoCloseable {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private final Path parent;
+    private final String name;
+    private final Path partial;
+    private Path committed;
+
+    private ResultFolder(Path parent, String name, Path partial) {
+        this.parent = parent;
+        this.name = name;
+        this.partial = partial;
+    }
+
+    /**
+     * Creates the partial folder at once, so an unwritable {@code --out} is reported before any
+     * work is done.
+     */
+    public static ResultFolder create(Path outDir, String workload, String targetKind) {
+        String name = workload + "-" + LocalDateTime.now().format(STAMP) + "-" + targetKind;
+        Path parent = outDir.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(parent);
+            Path partial = Files.createDirectory(parent.resolve("." + name + ".partial-" + ProcessHandle.current().pid()));
+            return new ResultFolder(parent, name, partial);
+        } catch (FileAlreadyExistsException e) {
+            throw new BadInputException("cannot write results to " + parent + ": " + e.getFile()
+                    + " is in the way (choose another --out)");
+        } catch (IOException e) {
+            throw new BadInputException("cannot write results to " + parent + " (" + e.getClass().getSimpleName()
+                    + ": " + e.getMessage() + "): choose a writable folder with --out");
+        }
+    }
+
+    /** Where files go while the run is in progress. */
+    public Path file(String fileName) {
+        return partial.resolve(fileName);
+    }
+
+    /** Moves the finished folder into place and returns its path. */
+    public Path commit() {
+        Path target = parent.resolve(name);
+        for (int i = 2; Files.exists(target); i++) {
+            target = parent.resolve(name + "-" + i);
+        }
+        try {
+            try {
+                Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, target);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move the results into " + target, e);
+        }
+        committed = target;
+        return target;
+    }
+
+    /** The name the folder will have (or has) once committed. */
+    public Path finalPath() {
+        return committed != null ? committed : parent.resolve(name);
+    }
+
+    /** Deletes the partial folder unless it was committed. */
+    @Override
+    public void close() {
+        if (committed != null || !Files.exists(partial)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(partial)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // best effort: the folder's name says it is partial
+                }
+            });
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+}

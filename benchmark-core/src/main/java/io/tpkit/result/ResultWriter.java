@@ -1,0 +1,43 @@
+package io.tpkit.result;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tpkit.metrics.IntervalSample;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** Writes result.json and timeseries.csv. */
+public final class ResultWriter {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ResultWriter() {
+    }
+
+    public static ObjectMapper json() {
+        return JSON;
+    }
+
+    public static void writeJson(Path file, Object value) throws IOException {
+        JSON.writeValue(file.toFile(), value);
+    }
+
+    public static void writeTimeseries(Path file, List<IntervalSample> samples) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file)) {
+            w.write("elapsed_s,interval_s,phase,type,committed,business_rollbacks,failed,retries,committed_per_s,"
+                    + "p50_ms,p90_ms,p99_ms,max_ms\n");
+            for (IntervalSample s : samples) {
+                for (IntervalSample.Row r : s.rows()) {
+                    w.write(String.format(Locale.ROOT, "%.3f,%.3f,%s,%s,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f%n",
+                            s.elapsedSeconds(), s.seconds(), s.phase().label(), r.type(), r.committed(),
+                            r.businessRollbacks(), r.failed(), r.retries(),
+                            s.seconds() > 0 ? r.committed() / s.seconds() : 0.0,
+                            r.p50Ms(), r.p90Ms(), r.p99Ms(), r.maxMs()));
+                }
+            }
+        }
+    }
+}

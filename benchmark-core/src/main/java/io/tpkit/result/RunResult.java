@@ -1,0 +1,32 @@
+package io.tpkit.result;
+
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.validity.Verdict;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one run produced, as written to result.json.
+ *
+ * @param resultDir     the run's result folder
+ * @param configuration the configuration as given (no password)
+ * @param environment   tpkit, JVM, OS and machine
+ * @param database      target, product, version and settings snapshot
+ * @param workload      the workload's name and effective parameters
+ * @param load          the load this run did first, or null
+ * @param metrics       the measurement interval
+ * @param consistency   the consistency checks run after the measurement (with the driver's
+ *                      count cross-checked against the database's own)
+ * @param validity      the auditor's rules and verdict
+ * @param firstErrors   the first message of each SQLState class that made a transaction fail
+ */
+public record RunResult(String resultDir, String startedAt, String finishedAt,
+                        Map<String, Object> configuration, Map<String, Object> environment,
+                        Map<String, Object> database, Map<String, Object> workload, LoadReport load,
+                        RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
+                        Map<String, String> firstErrors) {
+    public boolean consistent() {
+        return consistency.stream().allMatch(CheckResult::passed);
+    }
+}

@@ -1,0 +1,98 @@
+package io.tpkit.runner;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.RunListener;
+import io.tpkit.spi.BoundWorkload;
+import io.tpkit.spi.DatabasePlugin;
+import io.tpkit.spi.Workload;
+import io.tpkit.target.Plugins;
+import io.tpkit.target.Target;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** A workload bound to a running target, with a HikariCP pool: what every command starts from. */
+final class Connected implements AutoCloseable {
+    final BenchmarkConfig config;
+    final Workload workload;
+    final Target target;
+    final BoundWorkload bound;
+    final HikariDataSource pool;
+
+    private Connected(BenchmarkConfig config, Workload workload, Target target, BoundWorkload bound,
+                      HikariDataSource pool) {
+        this.config = config;
+        this.workload = workload;
+        this.target = target;
+        this.bound = bound;
+        this.pool = pool;
+    }
+
+    static Connected open(BenchmarkConfig config, int poolSize, RunListener listener) {
+        Workload workload = Plugins.workload(config.workload());
+        if (!config.target().startsWith("jdbc:") && config.user() != null) {
+            // a user for a server tpkit starts itself makes no sense; say so rather than ignore it
+            throw new BadInputException("--user applies to a JDBC URL target, not to --db " + config.target());
+        }
+        Target target = Plugins.target(config.target()).open(config, listener::message);
+        try {
+            DatabasePlugin plugin = target.plugin();
+            BoundWorkload bound = workload.bind(config, plugin);
+            HikariDataSource pool = pool(target, poolSize);
+            return new Connected(config, workload, target, bound, pool);
+        } catch (RuntimeException e) {
+            target.close();
+            throw e;
+        }
+    }
+
+    private static HikariDataSource pool(Target target, int size) {
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(target.jdbcUrl());
+        if (target.user() != null) {
+            hc.setUsername(target.user());
+        }
+        if (target.password() != null) {
+            hc.setPassword(target.password());
+        }
+        hc.setPoolName("tpkit");
+        hc.setMaximumPoolSize(size);
+        hc.setMinimumIdle(0);
+        hc.setConnectionTimeout(30_000);
+        hc.setInitializationFailTimeout(1);
+        try {
+            return new HikariDataSource(hc);
+        } catch (RuntimeException e) {
+            throw new BadInputException("cannot connect to " + target.label() + ": " + rootMessage(e)
+                    + " (check that the server is running and --db, --user, --password-env)", e);
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    Connection connection() throws SQLException {
+        return pool.getConnection();
+    }
+
+    String targetKind() {
+        return config.target().startsWith("jdbc:") ? target.plugin().name() : config.target().replace(':', '-');
+    }
+
+    @Override
+    public void close() {
+        try {
+            pool.close();
+        } finally {
+            target.close();
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package io.tpkit.runner;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.LoadPolicy;
+import io.tpkit.api.RunControl;
+import io.tpkit.api.RunListener;
+import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.result.Environment;
+import io.tpkit.result.LoadReport;
+import io.tpkit.result.ResultFolder;
+import io.tpkit.result.ResultWriter;
+import io.tpkit.result.RunResult;
+import io.tpkit.scheduler.Scheduler;
+import io.tpkit.scheduler.SchedulerSettings;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.RunFacts;
+import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.validity.CoreRules;
+import io.tpkit.validity.RuleResult;
+import io.tpkit.validity.Verdict;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.HistogramLogWriter;
+
+/** The sequence behind {@code tpkit load}, {@code run} and {@code check}. */
+public final class Runner {
+    private Runner() {
+    }
+
+    public static LoadReport load(BenchmarkConfig config, RunListener listener) throws Exception {
+        try (Connected db = Connected.open(config, poolSize(config), listener)) {
+            return Loader.load(db, listener);
+        }
+    }
+
+    public static List<CheckResult> check(BenchmarkConfig config, RunListener listener) throws Exception {
+        try (Connected db = Connected.open(config, 2, listener)) {
+            requireLoaded(db);
+            listener.message("checking the consistency of " + db.workload.name());
+            try (Connection c = db.connection()) {
+                return db.bound.checkConsistency(c);
+            }
+        }
+    }
+
+    public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
+        String startedAt = OffsetDateTime.now().toString();
+        ArrivalModel arrival = null;
+        try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
+             Connected db = Connected.open(config, poolSize(config), listener)) {
+            arrival = db.bound.arrival();
+            SchedulerSettings settings = schedulerSettings(config, db);
+            LoadReport load = prepareData(db, listener);
+            SettingsSnapshot server;
+            long before;
+            try (Connection c = db.connection()) {
+                db.bound.prepareRun(c);
+                server = db.target.plugin().settings(c);
+                before = db.bound.databaseTransactionCount(c);
+            }
+            listener.message(describeRun(db, settings));
+            RunMetrics metrics;
+            MetricsCollector collector;
+            try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
+                HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
+                hlog.outputLogFormatVersion();
+                hlog.outputComment("response time in microseconds per interval, tagged by transaction type");
+                hlog.outputLegend();
+                long start = System.nanoTime();
+                collector = new MetricsCollector(db.bound.transactionTypes(), settings.maxRetries(), start, hlog);
+                Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal,
+                        () -> db.bound.openSession(db.connection()), db.target.plugin()::classify, collector,
+                        listener::sample);
+                control.attach(scheduler);
+                metrics = scheduler.run();
+            }
+            listener.message("measurement done; checking consistency");
+            List<CheckResult> consistency = new ArrayList<>();
+            try (Connection c = db.connection()) {
+                long after = db.bound.databaseTransactionCount(c);
+                if (before >= 0 && after >= 0) {
+                    long expected = metrics.committedAllPhases();
+                    consistency.add(CheckResult.of("driver-count-matches-database",
+                            after - before == expected, "the database recorded " + (after - before)
+                                    + " committed transactions during the run; the driver counted " + expected));
+                }
+                consistency.addAll(db.bound.checkConsistency(c));
+            }
+            List<RuleResult> rules = new ArrayList<>(
+                    CoreRules.evaluate(server, metrics, db.bound.minimumMeasurement(), consistency));
+            rules.addAll(db.bound.validityRules(new RunFacts(metrics, settings.terminals(), settings.connections(),
+                    settings.thinkFactor(), server.settings())));
+            if (metrics.incomplete()) {
+                rules.add(RuleResult.check("complete", "the run measured its whole interval", false,
+                        "the run was interrupted; these are the results collected until then"));
+            }
+            Verdict verdict = Verdict.of(rules);
+            RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
+                    config.describe(), Environment.describe(), database(db, server),
+                    workload(db, settings), load, metrics, consistency, verdict, collector.firstErrors());
+            ResultWriter.writeJson(folder.file("result.json"), result);
+            ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());
+            Path dir = folder.commit();
+            return result.resultDir().equals(dir.toString()) ? result : withDir(result, dir);
+        } catch (SQLException e) {
+            throw new IllegalStateException("the run failed: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new BadInputException("cannot write results to " + config.outDir() + ": " + e.getMessage()
+                    + " (is the disk full? choose another --out)", e);
+        }
+    }
+
+    private static RunResult withDir(RunResult r, Path dir) {
+        return new RunResult(dir.toString(), r.startedAt(), r.finishedAt(), r.configuration(), r.environment(),
+                r.database(), r.workload(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors());
+    }
+
+    private static String kind(BenchmarkConfig config) {
+        String t = config.target();
+        if (t.startsWith("jdbc:")) {
+            int end = t.indexOf(':', 5);
+            return end > 5 ? t.substring(5, end) : "jdbc";
+        }
+        return t.replaceAll("[^A-Za-z0-9.-]", "-");
+    }
+
+    private static int poolSize(BenchmarkConfig config) {
+        return Math.max(config.connections(), Runtime.getRuntime().availableProcessors()) + 2;
+    }
+
+    static SchedulerSettings schedulerSettings(BenchmarkConfig config, Connected db) {
+        ArrivalModel arrival = db.bound.arrival();
+        int connections = config.connections();
+        int terminals;
+        if (arrival == ArrivalModel.STREAMS) {
+            if (config.terminals() != null && config.terminals() != connections) {
+                throw new BadInputException("with --arrival streams each terminal owns one connection: give "
+                        + "--connections N (not --terminals " + config.terminals() + ")");
+            }
+            terminals = connections;
+        } else {
+            terminals = config.terminals() != null ? config.terminals()
+                    : Math.max(1, db.bound.standardTerminals());
+        }
+        return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
+                config.duration(), config.transactions(), config.maxRetries(), config.seed());
+    }
+
+    private static LoadReport prepareData(Connected db, RunListener listener) throws Exception {
+        long loaded;
+        try (Connection c = db.connection()) {
+            loaded = db.bound.loadedScale(c);
+        }
+        LoadPolicy policy = db.config.loadPolicy();
+        if (policy == LoadPolicy.ALWAYS || (policy == LoadPolicy.IF_EMPTY && loaded < 0)) {
+            return Loader.load(db, listener);
+        }
+        requireLoaded(db, loaded);
+        return null;
+    }
+
+    private static void requireLoaded(Connected db) throws SQLException {
+        try (Connection c = db.connection()) {
+            requireLoaded(db, db.bound.loadedScale(c));
+        }
+    }
+
+    private static void requireLoaded(Connected db, long loaded) {
+        String name = db.workload.name();
+        if (loaded < 0) {
+            throw new BadInputException("the database holds no " + name + " data: run 'tpkit load " + name
+                    + "' first" + (db.config.target().equals("embedded-postgres") && db.config.dataDir() == null
+                    ? " (an embedded database without --data-dir starts empty every time)" : ""));
+        }
+        if (loaded != db.bound.scale()) {
+            throw new BadInputException("the database holds " + name + " at scale " + loaded + ", not "
+                    + db.bound.scale() + ": pass --scale " + loaded + " or reload with 'tpkit load " + name
+                    + " --scale " + db.bound.scale() + "'");
+        }
+    }
+
+    private static String describeRun(Connected db, SchedulerSettings s) {
+        String phases = (s.warmup().isZero() ? "no warm-up" : s.warmup().toSeconds() + " s warm-up") + ", then "
+                + (s.byCount() ? s.transactions() + " transactions" : s.duration().toSeconds() + " s measured");
+        return "running " + db.workload.name() + " (" + s.arrival().label() + ", " + s.terminals() + " terminals, "
+                + s.connections() + " connections, logic " + db.config.logic().label() + "): " + phases;
+    }
+
+    private static Map<String, Object> database(Connected db, SettingsSnapshot server) {
+        Map<String, Object> m = new LinkedHashMap<>(db.target.describe());
+        m.put("plugin", db.target.plugin().name());
+        m.put("product", server.product());
+        m.put("version", server.version());
+        m.put("durable", server.durable());
+        m.put("durabilityIssues", server.durabilityIssues());
+        m.put("settings", server.settings());
+        return m;
+    }
+
+    private static Map<String, Object> workload(Connected db, SchedulerSettings s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", db.workload.name());
+        m.put("arrival", s.arrival().label());
+        m.put("terminals", s.terminals());
+        m.put("connections", s.connections());
+        m.put("standardTerminals", db.bound.standardTerminals());
+        m.put("transactionTypes", db.bound.transactionTypes());
+        m.put("parameters", db.bound.parameters());
+        return m;
+    }
+}

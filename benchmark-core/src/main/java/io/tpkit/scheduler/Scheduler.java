@@ -1,0 +1,299 @@
+package io.tpkit.scheduler;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.metrics.IntervalSample;
+import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.metrics.Phase;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.Request;
+import io.tpkit.spi.Terminal;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+
+/**
+ * The shared scheduler. Terminals (emulated users) are virtual threads; servers are a bounded
+ * pool of connection workers. In {@code streams} each terminal owns one server and submits
+ * back to back; in {@code closed} terminals wait their keying and think times and borrow a
+ * free server, and the wait for one is the queue time.
+ *
+ * <p>Every request carries its intended start time (when its keying time ended, or when the
+ * previous request of a stream ended), and response time is measured from there, so a slow
+ * database or a late wake-up is never hidden (no coordinated omission).
+ */
+public final class Scheduler {
+    /** Count mode gives up when no measured transaction committed for this long. */
+    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
+    private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long JOIN_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final SchedulerSettings settings;
+    private final TerminalFactory terminals;
+    private final SessionFactory sessions;
+    private final Function<SQLException, ErrorClass> classifier;
+    private final MetricsCollector metrics;
+    private final ProgressListener listener;
+    private volatile boolean stopping;
+    private volatile boolean aborted;
+
+    /** Creates terminal {@code index} of {@code count} with its own random source. */
+    @FunctionalInterface
+    public interface TerminalFactory {
+        Terminal create(int index, int count, SplittableRandom random);
+    }
+
+    public Scheduler(SchedulerSettings settings, TerminalFactory terminals, SessionFactory sessions,
+                     Function<SQLException, ErrorClass> classifier, MetricsCollector metrics,
+                     ProgressListener listener) {
+        if (settings.arrival() == ArrivalModel.STREAMS && settings.terminals() != settings.connections()) {
+            throw new IllegalArgumentException("streams: terminals must equal connections");
+        }
+        this.settings = settings;
+        this.terminals = terminals;
+        this.sessions = sessions;
+        this.classifier = classifier;
+        this.metrics = metrics;
+        this.listener = listener;
+    }
+
+    /** Ends the measurement early (Ctrl-C); the result is marked incomplete. */
+    public void abort() {
+        aborted = true;
+    }
+
+    /**
+     * Opens the servers, runs warm-up and measurement, drains, and returns the measurement.
+     *
+     * @throws SQLException when the connections cannot be opened at the start
+     */
+    public RunMetrics run() throws SQLException, InterruptedException {
+        List<Server> servers = openServers();
+        try {
+            return runWith(servers);
+        } finally {
+            servers.forEach(Server::closeQuietly);
+        }
+    }
+
+    private List<Server> openServers() throws SQLException {
+        List<Server> servers = new ArrayList<>();
+        try {
+            for (int i = 0; i < settings.connections(); i++) {
+                servers.add(new Server(sessions));
+            }
+        } catch (SQLException | RuntimeException e) {
+            servers.forEach(Server::closeQuietly);
+            throw e;
+        }
+        return servers;
+    }
+
+    private RunMetrics runWith(List<Server> servers) throws InterruptedException {
+        int n = settings.terminals();
+        TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
+        BlockingQueue<Server> pool = new ArrayBlockingQueue<>(servers.size(), true, servers);
+        long[] measured = new long[n];
+        long[] finished = new long[n];
+        CountDownLatch done = new CountDownLatch(n);
+        long start = metrics.phaseStartNanos(Phase.WARMUP);
+        if (settings.warmup().isZero()) {
+            metrics.startPhase(Phase.MEASUREMENT, start);
+        }
+        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        List<Thread> threads = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Terminal terminal = terminals.create(i, n, seeds.split());
+            long quota = quota(i, n);
+            int index = i;
+            Runnable body = settings.arrival() == ArrivalModel.STREAMS
+                    ? () -> stream(terminal, servers.get(index), runner, index, quota, measured, finished)
+                    : () -> closed(terminal, pool, runner, index, quota, measured, finished);
+            threads.add(Thread.ofVirtual().name("terminal-" + i).unstarted(() -> {
+                try {
+                    body.run();
+                } finally {
+                    done.countDown();
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+
+        long measurementEnd = control(start, done, finished);
+        stopping = true;
+        long joinDeadline = System.nanoTime() + JOIN_NANOS;
+        for (Thread t : threads) {
+            long left = joinDeadline - System.nanoTime();
+            if (left > 0) {
+                t.join(java.time.Duration.ofNanos(left));
+            }
+        }
+        long now = System.nanoTime();
+        metrics.sample(now);
+        double mStart = metrics.phaseStartNanos(Phase.MEASUREMENT);
+        double sumOfRates = 0;
+        for (int i = 0; i < n; i++) {
+            long end = settings.byCount() && finished[i] != 0 ? finished[i] : measurementEnd;
+            if (end > mStart && mStart > 0) {
+                sumOfRates += measured[i] / ((end - mStart) / 1e9);
+            }
+        }
+        String measuredBy = settings.byCount()
+                ? settings.transactions() + " committed transactions, split evenly across " + n + " terminals"
+                : settings.duration().toSeconds() + " s duration";
+        return metrics.summarize(now, measuredBy, sumOfRates, aborted || measurementEnd < 0);
+    }
+
+    /** Runs the phases; returns when the measurement ended (nanoTime) or -1 if it never started. */
+    private long control(long start, CountDownLatch done, long[] finished) throws InterruptedException {
+        long warmupEnd = start + settings.warmup().toNanos();
+        long measurementEnd = Long.MAX_VALUE;
+        if (metrics.phase() == Phase.MEASUREMENT && !settings.byCount()) {
+            measurementEnd = start + settings.duration().toNanos();
+        }
+        long nextTick = start + TICK_NANOS;
+        long lastProgress = start;
+        long lastCount = 0;
+        while (true) {
+            long now = System.nanoTime();
+            long wake = Math.min(nextTick, Math.min(now + TimeUnit.MILLISECONDS.toNanos(50),
+                    metrics.phase() == Phase.WARMUP ? warmupEnd : measurementEnd));
+            if (wake > now) {
+                LockSupport.parkNanos(wake - now);
+            }
+            now = System.nanoTime();
+            Phase phase = metrics.phase();
+            if (phase == Phase.WARMUP && (now >= warmupEnd || aborted)) {
+                if (aborted) {
+                    metrics.startPhase(Phase.DRAIN, now);
+                    return -1;
+                }
+                metrics.startPhase(Phase.MEASUREMENT, now);
+                lastProgress = now;
+                if (!settings.byCount()) {
+                    measurementEnd = now + settings.duration().toNanos();
+                }
+            } else if (phase == Phase.MEASUREMENT) {
+                long count = metrics.measuredCommitted();
+                if (count != lastCount) {
+                    lastCount = count;
+                    lastProgress = now;
+                }
+                boolean stalled = settings.byCount() && now - lastProgress > STALL_NANOS;
+                if (stalled) {
+                    aborted = true;
+                }
+                if (settings.byCount() && done.getCount() == 0) {
+                    long last = 0;
+                    for (long f : finished) {
+                        last = Math.max(last, f);
+                    }
+                    long end = Math.max(last, metrics.phaseStartNanos(Phase.MEASUREMENT));
+                    metrics.startPhase(Phase.DRAIN, end);
+                    return end;
+                }
+                if (now >= measurementEnd || aborted) {
+                    long end = Math.min(now, measurementEnd);
+                    metrics.startPhase(Phase.DRAIN, end);
+                    return end;
+                }
+            }
+            if (now >= nextTick) {
+                IntervalSample sample = metrics.sample(now);
+                Phase p = metrics.phase();
+                double length = p == Phase.WARMUP ? settings.warmup().toMillis() / 1000.0
+                        : settings.byCount() ? -1 : settings.duration().toMillis() / 1000.0;
+                listener.onSample(sample, metrics.phaseSeconds(p, now), length, metrics.measuredCommitted());
+                nextTick = Math.max(nextTick + TICK_NANOS, now + TICK_NANOS / 2);
+            }
+        }
+    }
+
+    private long quota(int index, int n) {
+        if (!settings.byCount()) {
+            return Long.MAX_VALUE;
+        }
+        long total = settings.transactions();
+        return total / n + (index < total % n ? 1 : 0);
+    }
+
+    private void stream(Terminal terminal, Server server, TransactionRunner runner, int index, long quota,
+                        long[] measured, long[] finished) {
+        long count = 0;
+        while (!stopping && count < quota) {
+            Request request = terminal.next();
+            long begin = System.nanoTime();
+            if (runner.execute(server, request, begin, begin)) {
+                count++;
+                measured[index] = count;
+            }
+        }
+        if (count >= quota) {
+            finished[index] = System.nanoTime();
+        }
+    }
+
+    private void closed(Terminal terminal, BlockingQueue<Server> pool, TransactionRunner runner, int index,
+                        long quota, long[] measured, long[] finished) {
+        long count = 0;
+        long ready = System.nanoTime(); // end of the previous think time
+        while (!stopping && count < quota) {
+            Request request = terminal.next();
+            long intended = ready + scaled(terminal.keyingNanos(request));
+            if (!sleepUntil(intended)) {
+                break;
+            }
+            Server server;
+            try {
+                server = pool.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            long serviceStart = System.nanoTime();
+            boolean counted;
+            try {
+                counted = runner.execute(server, request, intended, serviceStart);
+            } finally {
+                pool.add(server);
+            }
+            long end = System.nanoTime();
+            if (counted) {
+                count++;
+                measured[index] = count;
+            }
+            ready = end + scaled(terminal.thinkNanos(request));
+        }
+        if (count >= quota) {
+            finished[index] = System.nanoTime();
+        }
+    }
+
+    private long scaled(long nanos) {
+        return settings.thinkFactor() == 1.0 ? nanos : (long) (nanos * settings.thinkFactor());
+    }
+
+    /** Sleeps until {@code deadline}, recording how late the wake-up was; false when stopping. */
+    private boolean sleepUntil(long deadline) {
+        long now = System.nanoTime();
+        if (now >= deadline) {
+            return !stopping;
+        }
+        while (now < deadline) {
+            if (stopping) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(deadline - now, TimeUnit.MILLISECONDS.toNanos(200)));
+            now = System.nanoTime();
+        }
+        metrics.recordLag(now - deadline);
+        return !stopping;
+    }
+}

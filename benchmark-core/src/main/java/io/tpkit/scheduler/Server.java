@@ -1,0 +1,52 @@
+package io.tpkit.scheduler;
+
+import io.tpkit.spi.Session;
+import java.sql.SQLException;
+
+/** One connection worker: a session that is replaced when its connection is lost. */
+final class Server {
+    private final SessionFactory factory;
+    private Session session;
+
+    Server(SessionFactory factory) throws SQLException {
+        this.factory = factory;
+        this.session = factory.open();
+    }
+
+    /** The session, reopened first if its connection was lost earlier. */
+    Session session() throws SQLException {
+        if (session == null) {
+            session = factory.open();
+        }
+        return session;
+    }
+
+    void rollbackQuietly() {
+        if (session == null) {
+            return;
+        }
+        try {
+            if (!session.connection().getAutoCommit()) {
+                session.connection().rollback();
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // the connection may be gone; the next error (or reconnect) tells
+        }
+    }
+
+    /** Drops a session whose connection is gone; the next {@link #session()} opens a new one. */
+    void discard() {
+        closeQuietly();
+        session = null;
+    }
+
+    void closeQuietly() {
+        if (session != null) {
+            try {
+                session.close();
+            } catch (SQLException | RuntimeException ignored) {
+                // closing a broken connection may fail; nothing to recover
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.tpkit.scheduler;
+
+import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.metrics.Phase;
+import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.Outcome;
+import io.tpkit.spi.Request;
+import java.sql.SQLException;
+import java.util.function.Function;
+
+/**
+ * Executes one request on a server: retries retryable errors with the same input (bounded,
+ * counted by cause), counts anything else by SQLState class, and never stops the run.
+ */
+final class TransactionRunner {
+    private final MetricsCollector metrics;
+    private final Function<SQLException, ErrorClass> classifier;
+    private final int maxRetries;
+
+    TransactionRunner(MetricsCollector metrics, Function<SQLException, ErrorClass> classifier, int maxRetries) {
+        this.metrics = metrics;
+        this.classifier = classifier;
+        this.maxRetries = maxRetries;
+    }
+
+    /** @return true when the request committed and was counted in the measurement interval */
+    boolean execute(Server server, Request request, long intendedStart, long serviceStart) {
+        int type = request.type();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Outcome outcome = server.session().execute(request);
+                Phase phase = metrics.recordCompletion(type, outcome, attempt, intendedStart, serviceStart,
+                        System.nanoTime());
+                return outcome == Outcome.COMMITTED && phase == Phase.MEASUREMENT;
+            } catch (SQLException e) {
+                ErrorClass cause = classifier.apply(e);
+                if (cause == ErrorClass.CONNECTION) {
+                    server.discard();
+                    metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage());
+                    pauseAfterConnectionLoss();
+                    return false;
+                }
+                server.rollbackQuietly();
+                if (cause.retryable() && attempt < maxRetries) {
+                    metrics.recordRetry(type, cause, e.getSQLState());
+                    continue;
+                }
+                metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage());
+                return false;
+            } catch (RuntimeException e) {
+                server.rollbackQuietly();
+                metrics.recordFailure(type, ErrorClass.OTHER, null, e.toString());
+                return false;
+            }
+        }
+    }
+
+    /** Keeps a terminal whose database is gone from spinning through failures. */
+    private static void pauseAfterConnectionLoss() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

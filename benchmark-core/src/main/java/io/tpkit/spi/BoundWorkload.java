@@ -1,0 +1,66 @@
+package io.tpkit.spi;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.validity.RuleResult;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/** A workload with its configuration checked and a database chosen: everything one run needs. */
+public interface BoundWorkload {
+    /** The effective parameters (scale, row sizes, options after defaults) for result.json. */
+    Map<String, Object> parameters();
+
+    int scale();
+
+    ArrivalModel arrival();
+
+    /** Names of the transaction types, indexed by {@link Request#type()}. */
+    List<String> transactionTypes();
+
+    /** Drops the workload's tables (if any) and creates them empty, without secondary indexes. */
+    void createSchema(Connection c) throws SQLException;
+
+    /** Fills the tables, in parallel where possible, then adds keys and gathers statistics. */
+    void load(LoadContext context) throws Exception;
+
+    /**
+     * Counts the data of a finished load so that a run can tell an empty database, a loaded one
+     * and one loaded at another scale apart; {@code -1} when the tables do not exist.
+     */
+    long loadedScale(Connection c) throws SQLException;
+
+    /** Installs what the run needs beyond the data (stored procedures for {@code --logic procedure}). */
+    void prepareRun(Connection c) throws SQLException;
+
+    /** The number of terminals the benchmark's rules call for at this scale and arrival model. */
+    int standardTerminals();
+
+    /** Creates terminal {@code index} of {@code count}, with its own random source. */
+    Terminal newTerminal(int index, int count, SplittableRandom random);
+
+    /** Opens a session on one connection: statements are prepared here, once. */
+    Session openSession(Connection c) throws SQLException;
+
+    /**
+     * A count the database keeps of committed transactions (e.g. history rows), to cross-check
+     * the driver's own count; {@code -1} when the workload has none.
+     */
+    long databaseTransactionCount(Connection c) throws SQLException;
+
+    /** The consistency conditions of the benchmark, evaluated by the database. */
+    List<CheckResult> checkConsistency(Connection c) throws SQLException;
+
+    /**
+     * The shortest measurement interval the benchmark accepts (a shorter run is labelled).
+     * TPC-A/B are recalled to ask for 15 minutes; TPC-C asks for 2 hours for a disclosed result.
+     */
+    default java.time.Duration minimumMeasurement() {
+        return java.time.Duration.ofMinutes(15);
+    }
+
+    /** The validity rules specific to this workload, given what the run measured. */
+    List<RuleResult> validityRules(RunFacts facts);
+}

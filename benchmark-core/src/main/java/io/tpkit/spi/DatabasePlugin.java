@@ -1,0 +1,43 @@
+package io.tpkit.spi;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What differs between database families (PostgreSQL, MySQL/MariaDB): recognised from the
+ * JDBC URL, registered with {@link java.util.ServiceLoader} in
+ * {@code META-INF/services/io.tpkit.spi.DatabasePlugin}.
+ */
+public interface DatabasePlugin {
+    /** Short name, e.g. {@code postgresql}. */
+    String name();
+
+    /**
+     * The SQL dialect key that workloads use to pick their DDL and procedure scripts, e.g.
+     * {@code postgresql} or {@code mysql}.
+     */
+    String dialect();
+
+    boolean accepts(String jdbcUrl);
+
+    /** Sorts an error into the classes the scheduler retries or counts. */
+    ErrorClass classify(SQLException e);
+
+    /**
+     * Opens the fast bulk path into {@code table} (PostgreSQL COPY, MySQL LOAD DATA...). Rows
+     * are streamed: nothing is held in memory beyond a buffer.
+     */
+    BulkWriter bulkWriter(Connection c, String table, List<String> columns) throws SQLException;
+
+    /** Gathers planner statistics (and cleans up) after a load; runs in auto-commit mode. */
+    void analyze(Connection c, List<String> tables) throws SQLException;
+
+    /** The size of the current database in bytes, or -1 when the server does not say. */
+    default long databaseSizeBytes(Connection c) throws SQLException {
+        return -1;
+    }
+
+    /** The server's product, version and the settings that matter for a benchmark. */
+    SettingsSnapshot settings(Connection c) throws SQLException;
+}

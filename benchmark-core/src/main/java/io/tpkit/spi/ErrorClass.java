@@ -1,0 +1,21 @@
+package io.tpkit.spi;
+
+/** The classes of database error the scheduler tells apart. */
+public enum ErrorClass {
+    SERIALIZATION(true),
+    DEADLOCK(true),
+    LOCK_TIMEOUT(true),
+    /** The connection is gone: the commit outcome may be unknown, so it is never retried blindly. */
+    CONNECTION(false),
+    OTHER(false);
+
+    private final boolean retryable;
+
+    ErrorClass(boolean retryable) {
+        this.retryable = retryable;
+    }
+
+    public boolean retryable() {
+        return retryable;
+    }
+}
