@@ -1,0 +1,98 @@
+package io.tpkit.scheduler;
+
+import io.tpkit.spi.Outcome;
+import io.tpkit.spi.Request;
+import io.tpkit.spi.Session;
+import io.tpkit.spi.Terminal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
+
+/**
+ * A transaction that sleeps instead of talking to a database, for testing the scheduler's
+ * timing and accounting (what a database decides is tested against real databases elsewhere).
+ */
+final class FakeWork {
+    record FakeRequest(int type, long id) implements Request {
+    }
+
+    final AtomicLong executions = new AtomicLong();
+    final AtomicInteger openSessions = new AtomicInteger();
+    final AtomicInteger maxConcurrent = new AtomicInteger();
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicLong ids = new AtomicLong();
+    private final long serviceNanos;
+    /** Given the attempt number (0-based) of a request, the error to throw, or null. */
+    private final IntFunction<SQLException> failure;
+
+    FakeWork(long serviceNanos, IntFunction<SQLException> failure) {
+        this.serviceNanos = serviceNanos;
+        this.failure = failure;
+    }
+
+    Terminal terminal(long keyingNanos, long thinkNanos) {
+        return new Terminal() {
+            @Override
+            public Request next() {
+                return new FakeRequest(0, ids.incrementAndGet());
+            }
+
+            @Override
+            public long keyingNanos(Request r) {
+                return keyingNanos;
+            }
+
+            @Override
+            public long thinkNanos(Request r) {
+                return thinkNanos;
+            }
+        };
+    }
+
+    SessionFactory sessions() {
+        return () -> {
+            openSessions.incrementAndGet();
+            return new Session() {
+                private long lastId = -1;
+                private int attempt;
+
+                @Override
+                public Outcome execute(Request request) throws SQLException {
+                    long id = ((FakeRequest) request).id();
+                    attempt = id == lastId ? attempt + 1 : 0;
+                    lastId = id;
+                    executions.incrementAndGet();
+                    int now = running.incrementAndGet();
+                    maxConcurrent.accumulateAndGet(now, Math::max);
+                    try {
+                        if (serviceNanos > 0) {
+                            Thread.sleep(serviceNanos / 1_000_000, (int) (serviceNanos % 1_000_000));
+                        }
+                        SQLException e = failure == null ? null : failure.apply(attempt);
+                        if (e != null) {
+                            throw e;
+                        }
+                        return Outcome.COMMITTED;
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new SQLException("interrupted");
+                    } finally {
+                        running.decrementAndGet();
+                    }
+                }
+
+                @Override
+                public Connection connection() {
+                    return null;
+                }
+
+                @Override
+                public void close() {
+                    openSessions.decrementAndGet();
+                }
+            };
+        };
+    }
+}

@@ -1,0 +1,138 @@
+package io.tpkit.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.db.postgres.PostgresPlugin;
+import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.metrics.TypeSummary;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+
+class SchedulerTest {
+    private static final long MS = 1_000_000L;
+
+    private RunMetrics run(FakeWork work, ArrivalModel arrival, int terminals, int connections, Duration warmup,
+                           Duration duration, Long transactions, int maxRetries, long keying, long think)
+            throws Exception {
+        SchedulerSettings settings = new SchedulerSettings(arrival, terminals, connections, 1.0, warmup, duration,
+                transactions, maxRetries, 42);
+        MetricsCollector metrics = new MetricsCollector(List.of("fake"), maxRetries, System.nanoTime(), null);
+        Scheduler scheduler = new Scheduler(settings, (i, n, r) -> work.terminal(keying, think), work.sessions(),
+                new PostgresPlugin()::classify, metrics, ProgressListener.NONE);
+        return scheduler.run();
+    }
+
+    private static IntFunction<SQLException> failFirst(int attempts, String sqlState) {
+        return attempt -> attempt < attempts ? new SQLException("injected", sqlState) : null;
+    }
+
+    @Test
+    void phasesLastAsConfiguredAndOnlyTheMeasurementIsCounted() throws Exception {
+        FakeWork work = new FakeWork(5 * MS, null);
+        RunMetrics m = run(work, ArrivalModel.STREAMS, 2, 2, Duration.ofSeconds(1), Duration.ofSeconds(2), null, 0, 0, 0);
+
+        assertThat(m.warmupSeconds()).isCloseTo(1.0, within(0.3));
+        assertThat(m.measurementSeconds()).isCloseTo(2.0, within(0.3));
+        assertThat(m.totalCommitted()).isPositive().isLessThan(work.executions.get());
+        // nothing failed, so every execution committed in some phase
+        assertThat(m.committedAllPhases()).isEqualTo(work.executions.get());
+        assertThat(m.throughput().overWallClock()).isCloseTo(m.totalCommitted() / m.measurementSeconds(), within(0.01));
+        assertThat(work.openSessions.get()).as("sessions closed after the run").isZero();
+    }
+
+    @Test
+    void countModeMeasuresExactlyTheRequestedTransactions() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        RunMetrics m = run(work, ArrivalModel.STREAMS, 4, 4, Duration.ZERO, Duration.ofSeconds(60), 101L, 0, 0, 0);
+
+        assertThat(m.totalCommitted()).isEqualTo(101);
+        assertThat(work.executions.get()).isEqualTo(101);
+        // streams that finish early raise the sum of per-stream rates above total / wall clock
+        assertThat(m.throughput().sumOfStreams()).isGreaterThanOrEqualTo(m.throughput().overWallClock() * 0.999);
+        assertThat(m.measuredBy()).contains("101 committed transactions");
+    }
+
+    @Test
+    void retryableErrorsAreRetriedWithTheSameInputAndCountedByCause() throws Exception {
+        FakeWork work = new FakeWork(0, failFirst(2, "40001"));
+        RunMetrics m = run(work, ArrivalModel.STREAMS, 2, 2, Duration.ZERO, Duration.ofSeconds(60), 50L, 5, 0, 0);
+
+        TypeSummary t = m.types().getFirst();
+        assertThat(t.committed()).isEqualTo(50);
+        assertThat(t.committedFirstTry()).isZero();
+        assertThat(t.committedAfterRetries()).isEqualTo(50);
+        assertThat(t.committedByRetries()).containsEntry(2, 50L);
+        assertThat(t.retries()).containsEntry("serialization", 100L);
+        assertThat(t.failedTotal()).isZero();
+        assertThat(t.errorsBySqlStateClass()).containsEntry("40", 100L);
+        assertThat(work.executions.get()).isEqualTo(150);
+    }
+
+    @Test
+    void exhaustedRetriesFailTheTransactionAndNeverCountAsThroughput() throws Exception {
+        FakeWork work = new FakeWork(MS, attempt -> new SQLException("deadlock", "40P01"));
+        RunMetrics m = run(work, ArrivalModel.STREAMS, 2, 2, Duration.ZERO, Duration.ofSeconds(1), null, 3, 0, 0);
+
+        TypeSummary t = m.types().getFirst();
+        assertThat(t.committed()).isZero();
+        assertThat(m.throughput().overWallClock()).isZero();
+        assertThat(m.throughput().sumOfStreams()).isZero();
+        long failed = t.failed().get("deadlock");
+        assertThat(failed).isPositive();
+        // each failed transaction was tried 4 times; the last ones may straddle the end of the interval
+        assertThat(t.retries().get("deadlock")).isBetween(3 * failed - 6, 3 * failed + 6);
+    }
+
+    @Test
+    void otherErrorsAreCountedBySqlStateClassAndTheRunGoesOn() throws Exception {
+        FakeWork work = new FakeWork(MS, attempt -> new SQLException("duplicate key", "23505"));
+        RunMetrics m = run(work, ArrivalModel.STREAMS, 1, 1, Duration.ZERO, Duration.ofMillis(500), null, 3, 0, 0);
+
+        TypeSummary t = m.types().getFirst();
+        assertThat(t.retriesTotal()).isZero();
+        assertThat(t.failed().get("other")).isGreaterThan(10);
+        assertThat(t.errorsBySqlStateClass()).containsOnlyKeys("23");
+    }
+
+    @Test
+    void responseTimeStartsAtTheIntendedStartSoQueueingIsCounted() throws Exception {
+        // 4 terminals without think time share one slow connection: each waits for the other three
+        FakeWork work = new FakeWork(50 * MS, null);
+        RunMetrics m = run(work, ArrivalModel.CLOSED, 4, 1, Duration.ZERO, Duration.ofSeconds(2), null, 0, 0, 0);
+
+        TypeSummary t = m.types().getFirst();
+        assertThat(t.service().p50Ms()).isBetween(45.0, 120.0);
+        assertThat(t.response().p50Ms()).isGreaterThan(2.5 * t.service().p50Ms());
+        assertThat(t.queue().p50Ms()).isGreaterThan(t.service().p50Ms());
+        assertThat(work.maxConcurrent.get()).isEqualTo(1);
+    }
+
+    @Test
+    void keyingAndThinkTimesPaceTerminalsButAreNotPartOfTheResponseTime() throws Exception {
+        FakeWork work = new FakeWork(10 * MS, null);
+        RunMetrics m = run(work, ArrivalModel.CLOSED, 1, 1, Duration.ZERO, Duration.ofSeconds(2), null, 0,
+                60 * MS, 40 * MS);
+
+        TypeSummary t = m.types().getFirst();
+        // cycle = 60 ms keying + ~10 ms service + 40 ms think = ~110 ms
+        assertThat(m.throughput().overWallClock()).isBetween(5.0, 9.6);
+        assertThat(t.response().p50Ms()).isLessThan(50.0);
+        assertThat(m.scheduleLag().count()).isPositive();
+    }
+
+    @Test
+    void terminalsNeverUseMoreConnectionsThanTheBoundedPool() throws Exception {
+        FakeWork work = new FakeWork(5 * MS, null);
+        RunMetrics m = run(work, ArrivalModel.CLOSED, 20, 3, Duration.ZERO, Duration.ofSeconds(1), null, 0, 0, 0);
+
+        assertThat(work.maxConcurrent.get()).isLessThanOrEqualTo(3);
+        assertThat(m.totalCommitted()).isPositive();
+        assertThat(work.openSessions.get()).isZero();
+    }
+}

@@ -1,0 +1,23 @@
+package io.tpkit.cli;
+
+import io.tpkit.api.Tpkit;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.Workload;
+import java.util.List;
+
+/** {@code tpkit check WORKLOAD}: the consistency checks only. Exit 1 when one fails. */
+final class CheckCommand extends WorkloadCommand {
+    CheckCommand(Workload workload, Console console) {
+        super(workload, console);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<CheckResult> checks = Tpkit.check(configBuilder().build(), console.listener());
+        SummaryPrinter.printChecks(console.out(), checks);
+        boolean passed = checks.stream().allMatch(CheckResult::passed);
+        console.out().println(passed ? "consistency: passed (" + checks.size() + " checks)"
+                : "consistency: FAILED");
+        return passed ? 0 : 1;
+    }
+}

@@ -1,0 +1,140 @@
+package io.tpkit.cli;
+
+import io.tpkit.api.RunListener;
+import io.tpkit.metrics.IntervalSample;
+import io.tpkit.result.LoadReport;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The terminal: results on standard output, progress on standard error. On a TTY the progress
+ * is one line rewritten in place; otherwise a line every ten seconds, so logs stay readable.
+ */
+final class Console {
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final boolean tty;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean interrupted;
+    private boolean lineOpen;
+    private long lastLoadLine;
+
+    Console(PrintWriter out, PrintWriter err, boolean tty) {
+        this.out = out;
+        this.err = err;
+        this.tty = tty;
+    }
+
+    PrintWriter out() {
+        return out;
+    }
+
+    PrintWriter err() {
+        return err;
+    }
+
+    /** On Ctrl-C: stop the measurement and wait until the results are written. */
+    void onInterrupt(Runnable abort) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (finished.getCount() == 0) {
+                return;
+            }
+            interrupted = true;
+            synchronized (this) {
+                endProgress();
+                err.println("interrupted: stopping the measurement and writing the results collected so far");
+                err.flush();
+            }
+            abort.run();
+            try {
+                finished.await(120, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "tpkit-interrupt"));
+    }
+
+    boolean interrupted() {
+        return interrupted;
+    }
+
+    void finished() {
+        finished.countDown();
+    }
+
+    synchronized void endProgress() {
+        if (lineOpen) {
+            err.println();
+            err.flush();
+            lineOpen = false;
+        }
+    }
+
+    private synchronized void progress(String line, boolean important) {
+        if (tty) {
+            err.print("\r" + line + "\u001b[K");
+            lineOpen = true;
+        } else if (important) {
+            err.println(line);
+        }
+        err.flush();
+    }
+
+    RunListener listener() {
+        return new RunListener() {
+            @Override
+            public void message(String line) {
+                synchronized (Console.this) {
+                    endProgress();
+                    err.println(line);
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void loadProgress(String step, long done, long expected, double elapsed) {
+                long now = System.nanoTime();
+                boolean due = now - lastLoadLine > TimeUnit.SECONDS.toNanos(10);
+                if (due) {
+                    lastLoadLine = now;
+                }
+                progress(loadLine(step, done, expected, elapsed), due);
+            }
+
+            @Override
+            public void loadFinished(LoadReport report) {
+                message(SummaryPrinter.describe(report));
+            }
+
+            @Override
+            public void sample(IntervalSample s, double phaseElapsed, double phaseLength, long measured) {
+                IntervalSample.Row all = s.total();
+                String of = phaseLength < 0 ? "" : "/" + clock(phaseLength);
+                String line = String.format(Locale.ROOT, "%-8s %s%s  %8.1f TPS  p90 %7.2f ms  failed %d  retries %d  measured %d",
+                        s.phase().label(), clock(phaseElapsed), of, all.committed() / s.seconds(), all.p90Ms(),
+                        all.failed(), all.retries(), measured);
+                progress(line, Math.round(phaseElapsed) % 10 == 0);
+            }
+        };
+    }
+
+    static String loadLine(String step, long done, long expected, double elapsed) {
+        double rate = elapsed > 0 ? done / elapsed : 0;
+        if (expected <= 0) {
+            return String.format(Locale.ROOT, "loading %-16s %,d rows  %,.0f rows/s", step, done, rate);
+        }
+        double fraction = Math.min(1.0, (double) done / expected);
+        int width = 30;
+        int filled = (int) Math.round(fraction * width);
+        return String.format(Locale.ROOT, "loading %-16s [%s%s] %3.0f%%  %,d/%,d rows  %,.0f rows/s", step,
+                "#".repeat(filled), " ".repeat(width - filled), fraction * 100, done, expected, rate);
+    }
+
+    static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format("%02d:%02d", s / 60, s % 60);
+    }
+}

@@ -1,0 +1,162 @@
+package io.tpkit.cli;
+
+import io.tpkit.api.BadInputException;
+import io.tpkit.result.Environment;
+import io.tpkit.spi.Workload;
+import io.tpkit.target.Plugins;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code tpkit}: a thin layer over {@link io.tpkit.api.Tpkit}. Exit codes: 0 done, 1 a run or
+ * check whose consistency checks failed (or an unexpected error), 2 bad input.
+ */
+@Command(name = "tpkit", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Benchmark relational databases through JDBC: TP1/DebitCredit, TPC-C, HPSS.",
+        footer = {"%nExamples:",
+                "  tpkit run tp1                                    # embedded PostgreSQL, about a minute",
+                "  tpkit run tp1 --db jdbc:postgresql://127.0.0.1:5432/test --user postgres --connections 8",
+                "  tpkit load tp1 --scale 10 --data-dir ./pgdata && tpkit run tp1 --scale 10 --data-dir ./pgdata --no-load",
+                "  tpkit list"})
+public final class Main implements Runnable {
+    public static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: choose list, load, run or check");
+    }
+
+    public static void main(String[] args) {
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        Console console = new Console(new PrintWriter(System.out, true), new PrintWriter(System.err, true),
+                System.console() != null);
+        int code = execute(args, console);
+        console.finished();
+        if (!console.interrupted()) {
+            System.exit(code);
+        }
+    }
+
+    /** Runs one command line; returns the exit code (used by the tests too). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, new Console(out, err, false));
+    }
+
+    static int execute(String[] args, Console console) {
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        CommandLine root = commandLine(console);
+        root.setOut(console.out());
+        root.setErr(console.err());
+        root.setParameterExceptionHandler((ex, a) -> {
+            console.err().println("tpkit: " + parameterMessage(ex));
+            console.err().flush();
+            return BAD_INPUT;
+        });
+        root.setExecutionExceptionHandler((ex, cl, parsed) -> {
+            console.endProgress();
+            Throwable e = ex instanceof CommandLine.ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
+            if (e instanceof BadInputException) {
+                console.err().println("tpkit: " + e.getMessage());
+                if (verbose) {
+                    e.printStackTrace(console.err());
+                }
+                console.err().flush();
+                return BAD_INPUT;
+            }
+            console.err().println("tpkit: error: " + (e.getMessage() == null ? e.toString() : e.getMessage())
+                    + (verbose ? "" : " (--verbose shows the stack trace)"));
+            if (verbose) {
+                e.printStackTrace(console.err());
+            }
+            console.err().flush();
+            return 1;
+        });
+        return root.execute(args);
+    }
+
+    static CommandLine commandLine(Console console) {
+        CommandLine root = new CommandLine(new Main());
+        root.addSubcommand("list", new CommandLine(new ListCommand(console)));
+        List<Workload> workloads = Plugins.workloads();
+        root.addSubcommand("load", group("load", "Drop and load a workload's data.", workloads, w ->
+                new LoadCommand(w, console).commandLine("load",
+                        "tpkit load " + w.name() + " --scale 4 --data-dir ./pgdata",
+                        "tpkit load " + w.name() + " --db jdbc:postgresql://127.0.0.1:5432/test --user postgres")));
+        root.addSubcommand("run", group("run", "Load when empty, measure, check consistency, write results.",
+                workloads, w -> new RunCommand(w, console).commandLine("run",
+                        "tpkit run " + w.name(),
+                        "tpkit run " + w.name() + " --connections 8 --duration 5m --warmup 1m",
+                        "tpkit run " + w.name() + " --db jdbc:postgresql://db:5432/bench --user bench --password-env PGPASSWORD",
+                        "tpkit run " + w.name() + " --logic procedure --transactions 10000")));
+        root.addSubcommand("check", group("check", "Run a workload's consistency checks on loaded data.", workloads, w ->
+                new CheckCommand(w, console).commandLine("check",
+                        "tpkit check " + w.name() + " --data-dir ./pgdata",
+                        "tpkit check " + w.name() + " --db jdbc:postgresql://127.0.0.1:5432/test --user postgres")));
+        return root;
+    }
+
+    private static CommandLine group(String verb, String description, List<Workload> workloads,
+                                     java.util.function.Function<Workload, CommandLine> command) {
+        CommandLine group = new CommandLine(new WorkloadGroup(verb, workloads));
+        group.getCommandSpec().usageMessage().description(description);
+        group.getCommandSpec().usageMessage().footer("%nWorkloads: " + names(workloads)
+                + "%nExample:%n  tpkit " + verb + " " + workloads.getFirst().name() + " --help");
+        for (Workload w : workloads) {
+            group.addSubcommand(w.name(), command.apply(w));
+        }
+        return group;
+    }
+
+    static String names(List<Workload> workloads) {
+        return workloads.stream().map(Workload::name).collect(Collectors.joining(", "));
+    }
+
+    private static String parameterMessage(CommandLine.ParameterException ex) {
+        Object user = ex.getCommandLine().getCommand();
+        String help = "'" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'";
+        if (user instanceof WorkloadGroup g && ex instanceof CommandLine.UnmatchedArgumentException u
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().getFirst().startsWith("-")) {
+            return "unknown workload '" + u.getUnmatched().getFirst() + "': choose one of " + names(g.workloads);
+        }
+        String message = ex.getMessage().lines().findFirst().orElse(ex.getMessage());
+        return message + " (see " + help + ")";
+    }
+
+    /** {@code tpkit run} without a workload. */
+    @Command
+    static final class WorkloadGroup implements Runnable {
+        final String verb;
+        final List<Workload> workloads;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        WorkloadGroup(String verb, List<Workload> workloads) {
+            this.verb = verb;
+            this.workloads = workloads;
+        }
+
+        @Override
+        public void run() {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "missing workload: tpkit " + verb + " WORKLOAD, one of " + names(workloads));
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"tpkit " + Environment.tpkitVersion(),
+                    "Java " + System.getProperty("java.runtime.version")};
+        }
+    }
+}

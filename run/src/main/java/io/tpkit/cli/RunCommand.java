@@ -1,0 +1,92 @@
+package io.tpkit.cli;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.LoadPolicy;
+import io.tpkit.api.Logic;
+import io.tpkit.api.RunControl;
+import io.tpkit.api.Tpkit;
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.Workload;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** {@code tpkit run WORKLOAD}: load when empty, measure, check, write the result folder. */
+final class RunCommand extends WorkloadCommand {
+    @Option(names = "--connections", paramLabel = "N",
+            description = "Connections (servers), the degree of concurrency. Default: " + BenchmarkConfig.DEFAULT_CONNECTIONS + ".")
+    Integer connections;
+
+    @Option(names = "--terminals", paramLabel = "N",
+            description = "Emulated terminals (closed arrival). Default: the benchmark's standard count.")
+    Integer terminals;
+
+    @Option(names = "--arrival", paramLabel = "MODEL",
+            description = "streams (back-to-back, TPC-B style) or closed (terminals with think times, TPC-A style). Default: the workload's.")
+    String arrival;
+
+    @Option(names = "--logic", paramLabel = "WHERE", defaultValue = "client",
+            description = "client (SQL from the driver) or procedure (one stored-procedure call). Default: client.")
+    String logic;
+
+    @Option(names = "--think", paramLabel = "spec|off|F", converter = ThinkConverter.class, defaultValue = "spec",
+            description = "Keying and think times: the benchmark's (spec), none (off), or scaled by a factor. Default: spec.")
+    double think;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "60s",
+            description = "Length of the measurement interval (90s, 5m, 1h). Default: 60s.")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "10s",
+            description = "Warm-up before the measurement, not measured. Default: 10s.")
+    Duration warmup;
+
+    @Option(names = "--transactions", paramLabel = "N",
+            description = "Measure N committed transactions (split evenly across terminals) instead of a duration.")
+    Long transactions;
+
+    @Option(names = "--no-load", description = "Require data loaded earlier; never load.")
+    boolean noLoad;
+
+    @Option(names = "--reload", description = "Drop and load the data again before the run.")
+    boolean reload;
+
+    @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
+            description = "Retries of a deadlocked or serialization-failed transaction, with the same input. Default: 10.")
+    int maxRetries;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the input generators (recorded; default: random).")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
+            description = "Folder for result folders. Default: ./results.")
+    Path out;
+
+    RunCommand(Workload workload, Console console) {
+        super(workload, console);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        BenchmarkConfig.Builder b = configBuilder()
+                .connections(connections).terminals(terminals)
+                .arrival(arrival == null ? null : ArrivalModel.parse(arrival))
+                .logic(Logic.parse(logic)).thinkFactor(think).duration(duration).warmup(warmup)
+                .transactions(transactions).maxRetries(maxRetries).outDir(out);
+        if (noLoad && reload) {
+            throw new io.tpkit.api.BadInputException("--no-load and --reload contradict each other: give one");
+        }
+        b.loadPolicy(noLoad ? LoadPolicy.NEVER : reload ? LoadPolicy.ALWAYS : LoadPolicy.IF_EMPTY);
+        if (seed != null) {
+            b.seed(seed);
+        }
+        BenchmarkConfig config = b.build();
+        RunControl control = new RunControl();
+        console.onInterrupt(control::abort);
+        RunResult result = Tpkit.run(config, console.listener(), control);
+        console.endProgress();
+        new SummaryPrinter(console.out()).print(result);
+        return result.consistent() ? 0 : 1;
+    }
+}

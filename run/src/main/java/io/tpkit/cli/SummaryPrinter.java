@@ -1,0 +1,79 @@
+package io.tpkit.cli;
+
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.metrics.TypeSummary;
+import io.tpkit.result.LoadReport;
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.validity.RuleResult;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The console summary at the end of a run: every figure says how it was obtained. */
+final class SummaryPrinter {
+    private final PrintWriter out;
+
+    SummaryPrinter(PrintWriter out) {
+        this.out = out;
+    }
+
+    void print(RunResult r) {
+        RunMetrics m = r.metrics();
+        Map<String, Object> db = r.database();
+        Map<String, Object> w = r.workload();
+        out.println();
+        out.printf(Locale.ROOT, "%s on %s %s (%s)%n", w.get("name"), db.get("product"), db.get("version"), db.get("kind"));
+        out.printf(Locale.ROOT, "  %s arrival, %s terminals, %s connections, %s logic; parameters %s%n",
+                w.get("arrival"), w.get("terminals"), w.get("connections"), r.configuration().get("logic"),
+                w.get("parameters"));
+        out.printf(Locale.ROOT, "  measured %.1f s after %.1f s warm-up (%s)%s%n", m.measurementSeconds(),
+                m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
+        out.println();
+        out.printf(Locale.ROOT, "%-16s %10s %9s %8s %9s %10s %9s %9s %9s %9s %9s%n", "transaction", "committed",
+                "retried", "failed", "rollbacks", "TPS", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms");
+        for (TypeSummary t : m.types()) {
+            out.printf(Locale.ROOT, "%-16s %10d %9d %8d %9d %10.1f %9.2f %9.2f %9.2f %9.2f %9.2f%n", t.name(),
+                    t.committed(), t.committedAfterRetries(), t.failedTotal(), t.businessRollbacks(), t.perSecond(),
+                    t.response().p50Ms(), t.response().p90Ms(), t.response().p95Ms(), t.response().p99Ms(),
+                    t.response().maxMs());
+        }
+        out.println();
+        out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
+                + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
+        out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
+        if (m.totalFailed() > 0 || m.totalRetries() > 0) {
+            out.printf(Locale.ROOT, "Retries %d, failed %d (by cause in result.json)%n", m.totalRetries(), m.totalFailed());
+            r.firstErrors().forEach((k, v) -> out.printf("  SQLState class %s: %s%n", k, v));
+        }
+        long failedChecks = r.consistency().stream().filter(c -> !c.passed()).count();
+        out.println("Consistency: " + (failedChecks == 0 ? "passed (" + r.consistency().size() + " checks)"
+                : "FAILED (" + failedChecks + " of " + r.consistency().size() + ")"));
+        if (failedChecks > 0) {
+            printChecks(out, r.consistency().stream().filter(c -> !c.passed()).toList());
+        }
+        out.println("Validity: " + r.validity().verdict());
+        for (RuleResult rule : r.validity().rules()) {
+            if (rule.failed()) {
+                out.printf("  not met: %s -- %s%n", rule.rule(), rule.detail());
+            }
+        }
+        out.println("Results: " + r.resultDir());
+        out.flush();
+    }
+
+    static void printChecks(PrintWriter out, List<CheckResult> checks) {
+        for (CheckResult c : checks) {
+            out.printf("  %-6s %s: %s%n", c.passed() ? "ok" : "FAILED", c.name(), c.detail());
+        }
+        out.flush();
+    }
+
+    static String describe(LoadReport r) {
+        String size = r.databaseBytes() < 0 ? "" : String.format(Locale.ROOT, "; database %.1f MiB (%.1f MiB per scale unit)",
+                r.databaseBytes() / 1048576.0, r.bytesPerScaleUnit() / 1048576.0);
+        return String.format(Locale.ROOT, "loaded %s at scale %d: %,d rows in %.1f s (%,.0f rows/s)%s",
+                r.workload(), r.scale(), r.rows(), r.seconds(), r.rowsPerSecond(), size);
+    }
+}

