@@ -1,0 +1,30 @@
+package io.tpkit.testing;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Where the integration tests find databases. The embedded PostgreSQL needs nothing; the
+ * external servers are named by environment variables (set by .ci/run on the CI machine), and
+ * tests that need them are skipped with a message when they are absent.
+ */
+public final class TestDatabases {
+    /** e.g. jdbc:postgresql://127.0.0.1:5432/test */
+    public static final String PG_URL = "TPKIT_TEST_PG_URL";
+    public static final String PG_USER = "TPKIT_TEST_PG_USER";
+
+    private TestDatabases() {
+    }
+
+    /** The external PostgreSQL's JDBC URL; skips the calling test when none is configured. */
+    public static String externalPostgresUrl() {
+        String url = System.getenv(PG_URL);
+        assumeTrue(url != null && !url.isBlank(), "skipped: needs an external PostgreSQL server; set " + PG_URL
+                + " (e.g. jdbc:postgresql://127.0.0.1:5432/test) and " + PG_USER + " to run it (.ci/run does)");
+        return url;
+    }
+
+    public static String externalPostgresUser() {
+        String user = System.getenv(PG_USER);
+        return user == null || user.isBlank() ? "postgres" : user;
+    }
+}
