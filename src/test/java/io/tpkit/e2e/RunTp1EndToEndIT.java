@@ -1,0 +1,63 @@
+package io.tpkit.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.result.ResultWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's main command, shortened: tpkit run tp1 on the embedded PostgreSQL. */
+class RunTp1EndToEndIT {
+    @TempDir
+    Path temp;
+
+    @Test
+    void runPrintsASummaryAndWritesTheResultFolder() throws Exception {
+        Cli cli = Cli.run("run", "tp1", "--duration", "3s", "--warmup", "1s", "--out", temp.toString());
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("starting embedded PostgreSQL", "loaded tp1 at scale 1", "running tp1");
+        assertThat(cli.out()).contains("debit-credit", "TPS (committed transactions only)", "Consistency: passed",
+                "Validity: non-standard: measurement-interval");
+        Matcher m = Pattern.compile("Results: (.+)").matcher(cli.out());
+        assertThat(m.find()).isTrue();
+        Path dir = Path.of(m.group(1).trim());
+        assertThat(dir.getParent()).isEqualTo(temp.toAbsolutePath());
+        JsonNode json = ResultWriter.json().readTree(dir.resolve("result.json").toFile());
+        assertThat(json.at("/workload/parameters/accounts").asLong()).isEqualTo(100_000);
+        assertThat(json.at("/database/product").asText()).isEqualTo("PostgreSQL");
+        assertThat(json.at("/metrics/totalCommitted").asLong()).isPositive();
+        assertThat(Files.readAllLines(dir.resolve("timeseries.csv")).size()).isGreaterThan(3);
+    }
+
+    @Test
+    void loadThenCheckThroughTheCliWithAKeptDataDirectory() throws Exception {
+        String dataDir = temp.resolve("pgdata").toString();
+        Cli load = Cli.run("load", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000", "--scale", "2");
+        assertThat(load.exitCode()).as(load.err()).isZero();
+        assertThat(load.out()).contains("loaded tp1 at scale 2: 2,022 rows");
+
+        Cli check = Cli.run("check", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000", "--scale", "2");
+        assertThat(check.exitCode()).as(check.err() + check.out()).isZero();
+        assertThat(check.out()).contains("consistency: passed");
+
+        Cli run = Cli.run("run", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000", "--scale", "2",
+                "--no-load", "--transactions", "200", "--warmup", "0", "--out", temp.resolve("r").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).doesNotContain("loading tp1");
+        assertThat(run.out()).contains("200 committed transactions");
+    }
+
+    @Test
+    void noLoadOnAnEmptyDatabaseIsBadInput() {
+        Cli cli = Cli.run("run", "tp1", "--no-load", "--out", temp.toString());
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.err()).contains("holds no tp1 data", "tpkit load tp1");
+        assertThat(temp).isEmptyDirectory();
+    }
+}
