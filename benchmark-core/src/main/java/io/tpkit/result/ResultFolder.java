@@ -46,8 +46,10 @@ public final class ResultFolder implements AutoCloseable {
             throw new BadInputException("cannot write results to " + parent + ": " + e.getFile()
                     + " is in the way (choose another --out)");
         } catch (IOException e) {
-            throw new BadInputException("cannot write results to " + parent + " (" + e.getClass().getSimpleName()
-                    + ": " + e.getMessage() + "): choose a writable folder with --out");
+            String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                    ? f.getReason() : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage();
+            throw new BadInputException("cannot write results to " + parent + " (" + reason
+                    + "): choose a writable folder with --out");
         }
     }
 

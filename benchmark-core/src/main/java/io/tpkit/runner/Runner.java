@@ -79,7 +79,7 @@ public final class Runner {
                 long start = System.nanoTime();
                 collector = new MetricsCollector(db.bound.transactionTypes(), settings.maxRetries(), start, hlog);
                 Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal,
-                        () -> db.bound.openSession(db.connection()), db.target.plugin()::classify, collector,
+                        () -> openSession(db), db.target.plugin()::classify, collector,
                         listener::sample);
                 control.attach(scheduler);
                 metrics = scheduler.run();
@@ -120,6 +120,17 @@ public final class Runner {
         }
     }
 
+    /** A session on a pooled connection; the connection goes back if the session cannot be opened. */
+    private static io.tpkit.spi.Session openSession(Connected db) throws SQLException {
+        Connection c = db.connection();
+        try {
+            return db.bound.openSession(c);
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
     private static RunResult withDir(RunResult r, Path dir) {
         return new RunResult(dir.toString(), r.startedAt(), r.finishedAt(), r.configuration(), r.environment(),
                 r.database(), r.workload(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors());
@@ -157,12 +168,15 @@ public final class Runner {
     }
 
     private static LoadReport prepareData(Connected db, RunListener listener) throws Exception {
+        LoadPolicy policy = db.config.loadPolicy();
+        if (policy == LoadPolicy.ALWAYS) {
+            return Loader.load(db, listener);
+        }
         long loaded;
         try (Connection c = db.connection()) {
             loaded = db.bound.loadedScale(c);
         }
-        LoadPolicy policy = db.config.loadPolicy();
-        if (policy == LoadPolicy.ALWAYS || (policy == LoadPolicy.IF_EMPTY && loaded < 0)) {
+        if (policy == LoadPolicy.IF_EMPTY && loaded < 0) {
             return Loader.load(db, listener);
         }
         requireLoaded(db, loaded);

@@ -1,11 +1,13 @@
 package io.tpkit.tp1;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tpkit.api.BadInputException;
 import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.result.RunResult;
 import io.tpkit.target.EmbeddedPostgresTarget;
 import io.tpkit.target.Target;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,21 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
     @Test
     void loadAndCheck() throws Exception {
         loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck();
+    }
+
+    @Test
+    void aRunWithoutDurableCommitsIsLabelledNonStandard() throws Exception {
+        BenchmarkConfig.Builder config = small().warmup(java.time.Duration.ZERO).transactions(100L);
+        Tpkit.load(config.build(), RunListener.SILENT);
+        this.<Integer>query(s -> s.executeUpdate("ALTER DATABASE postgres SET synchronous_commit = off"));
+
+        RunResult r = Tpkit.run(config.loadPolicy(io.tpkit.api.LoadPolicy.NEVER).build());
+
+        assertThat(r.database()).containsEntry("durable", false);
+        assertThat(failed(r)).contains("durability");
+        assertThat(r.validity().verdict()).contains("durability");
+        assertThat(r.validity().rules()).filteredOn(rule -> rule.id().equals("durability"))
+                .singleElement().satisfies(rule -> assertThat(rule.detail()).contains("synchronous_commit is off"));
     }
 
     @Test

@@ -18,6 +18,7 @@ final class Console {
     private final boolean tty;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean interrupted;
+    private volatile Thread hook;
     private boolean lineOpen;
     private long lastLoadLine;
 
@@ -37,7 +38,7 @@ final class Console {
 
     /** On Ctrl-C: stop the measurement and wait until the results are written. */
     void onInterrupt(Runnable abort) {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        hook = new Thread(() -> {
             if (finished.getCount() == 0) {
                 return;
             }
@@ -53,15 +54,25 @@ final class Console {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "tpkit-interrupt"));
+        }, "tpkit-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
     }
 
     boolean interrupted() {
         return interrupted;
     }
 
+    /** The command is over: an interrupt from now on has nothing to wait for. */
     void finished() {
         finished.countDown();
+        Thread h = hook;
+        if (h != null && !interrupted) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(h);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is already exiting; the hook returns at once since finished is counted down
+            }
+        }
     }
 
     synchronized void endProgress() {

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code tpkit list}: what this build can run, and against what. */
-@Command(name = "list", description = "List workloads, database plugins and targets.",
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List workloads, database plugins and targets.",
         footer = {"%nExample:", "  tpkit list"})
 final class ListCommand implements Callable<Integer> {
     private final Console console;

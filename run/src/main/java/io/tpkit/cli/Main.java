@@ -48,7 +48,12 @@ public final class Main implements Runnable {
 
     /** Runs one command line; returns the exit code (used by the tests too). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        return execute(args, new Console(out, err, false));
+        Console console = new Console(out, err, false);
+        try {
+            return execute(args, console);
+        } finally {
+            console.finished();
+        }
     }
 
     static int execute(String[] args, Console console) {
@@ -107,6 +112,7 @@ public final class Main implements Runnable {
     private static CommandLine group(String verb, String description, List<Workload> workloads,
                                      java.util.function.Function<Workload, CommandLine> command) {
         CommandLine group = new CommandLine(new WorkloadGroup(verb, workloads));
+        group.getCommandSpec().mixinStandardHelpOptions(true);
         group.getCommandSpec().usageMessage().description(description);
         group.getCommandSpec().usageMessage().footer("%nWorkloads: " + names(workloads)
                 + "%nExample:%n  tpkit " + verb + " " + workloads.getFirst().name() + " --help");

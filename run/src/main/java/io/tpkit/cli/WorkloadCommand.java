@@ -32,6 +32,7 @@ abstract class WorkloadCommand implements Callable<Integer> {
         CommandLine cl = new CommandLine(this);
         spec = cl.getCommandSpec();
         spec.name(workload.name());
+        spec.mixinStandardHelpOptions(true);
         spec.usageMessage().description(verb + " " + workload.name() + ": " + workload.summary());
         for (WorkloadOption o : workload.options()) {
             spec.addOption(OptionSpec.builder("--" + o.name())

@@ -1,0 +1,110 @@
+package io.tpkit.tp1;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Splits an SQL script into statements for JDBC, which runs one statement at a time. A
+ * statement ends at a {@code ;} outside quotes, comments and PostgreSQL dollar quotes (so a
+ * PL/pgSQL body stays whole). A line {@code DELIMITER //} changes the terminator the way the
+ * mysql client does, for MySQL procedure bodies. Comments outside quotes are dropped, so a
+ * script can explain itself without its comments reaching the server.
+ */
+final class SqlScript {
+    private static final Pattern DOLLAR_TAG = Pattern.compile("\\$([A-Za-z_][A-Za-z_0-9]*)?\\$");
+    private static final String DELIMITER = "DELIMITER ";
+
+    private SqlScript() {
+    }
+
+    static List<String> split(String script) {
+        List<String> statements = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        boolean hasCode = false;
+        boolean lineStart = true;
+        String terminator = ";";
+        int n = script.length();
+        int i = 0;
+        while (i < n) {
+            if (lineStart && !hasCode) {
+                int eol = lineEnd(script, i);
+                String line = script.substring(i, eol).trim();
+                if (line.toUpperCase(Locale.ROOT).startsWith(DELIMITER)) {
+                    terminator = line.substring(DELIMITER.length()).trim();
+                    i = eol;
+                    continue;
+                }
+            }
+            char ch = script.charAt(i);
+            int end;
+            if (script.startsWith("--", i)) {
+                i = lineEnd(script, i); // comments are dropped; the newline stays
+                continue;
+            } else if (script.startsWith("/*", i)) {
+                int close = script.indexOf("*/", i + 2);
+                i = close < 0 ? n : close + 2;
+                current.append(' ');
+                continue;
+            } else if (ch == '\'' || ch == '"' || ch == '`') {
+                end = closingQuote(script, i, ch);
+                hasCode = true;
+            } else if (ch == '$' && dollarTag(script, i) != null) {
+                String tag = dollarTag(script, i);
+                int close = script.indexOf(tag, i + tag.length());
+                end = close < 0 ? n : close + tag.length();
+                hasCode = true;
+            } else if (script.startsWith(terminator, i)) {
+                if (hasCode) {
+                    statements.add(current.toString().trim());
+                }
+                current.setLength(0);
+                hasCode = false;
+                lineStart = false;
+                i += terminator.length();
+                continue;
+            } else {
+                current.append(ch);
+                hasCode |= !Character.isWhitespace(ch);
+                lineStart = ch == '\n';
+                i++;
+                continue;
+            }
+            current.append(script, i, end);
+            lineStart = false;
+            i = end;
+        }
+        if (hasCode) {
+            statements.add(current.toString().trim());
+        }
+        return statements;
+    }
+
+    private static int lineEnd(String s, int from) {
+        int eol = s.indexOf('\n', from);
+        return eol < 0 ? s.length() : eol;
+    }
+
+    /** The index after the closing quote; a doubled quote is an escaped one. */
+    private static int closingQuote(String s, int open, char quote) {
+        int i = open + 1;
+        while (i < s.length()) {
+            if (s.charAt(i) == quote) {
+                if (i + 1 < s.length() && s.charAt(i + 1) == quote) {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return s.length();
+    }
+
+    private static String dollarTag(String s, int at) {
+        Matcher m = DOLLAR_TAG.matcher(s).region(at, s.length());
+        return m.lookingAt() ? m.group() : null;
+    }
+}

@@ -1,0 +1,176 @@
+package io.tpkit.tp1;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.Logic;
+import io.tpkit.spi.BoundWorkload;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.LoadContext;
+import io.tpkit.spi.RunFacts;
+import io.tpkit.spi.Terminal;
+import io.tpkit.validity.RuleResult;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * TP1 bound to its settings and a database dialect. {@code streams} runs it TPC-B style (drivers
+ * submit back to back, a random teller each time); {@code closed} runs it TPC-A style (one
+ * terminal per teller, 10 s mean think time).
+ */
+public final class Tp1BoundWorkload implements BoundWorkload {
+    private final Tp1Settings settings;
+    private final Tp1Dialect dialect;
+    /** {@code --reload}: whatever the database holds will be replaced. */
+    private final boolean reloading;
+
+    Tp1BoundWorkload(Tp1Settings settings, Tp1Dialect dialect, boolean reloading) {
+        this.settings = settings;
+        this.dialect = dialect;
+        this.reloading = reloading;
+    }
+
+    @Override
+    public Map<String, Object> parameters() {
+        Tp1Size size = settings.size();
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("scale", size.branches());
+        p.put("branches", size.branches());
+        p.put("tellers", size.tellers());
+        p.put("accounts", size.accounts());
+        p.put("tellersPerBranch", Tp1Size.TELLERS_PER_BRANCH);
+        p.put("accountsPerBranch", size.accountsPerBranch());
+        p.put("standardScale", size.standard());
+        p.put("rowBytes", Map.of("branch", Tp1Tables.ROW_BYTES, "teller", Tp1Tables.ROW_BYTES,
+                "account", Tp1Tables.ROW_BYTES, "history", Tp1Tables.HISTORY_ROW_BYTES));
+        p.put("fillers", "CHAR, written full length and non-blank");
+        p.put("statementOrder", settings.order().label());
+        p.put("balanceReadAfterAccountUpdate", true);
+        p.put("remoteAccountPercent", 100 - DebitCreditInput.LOCAL_ACCOUNT_PERCENT);
+        p.put("deltaRange", List.of(-DebitCreditInput.MAX_DELTA, DebitCreditInput.MAX_DELTA));
+        p.put("logic", settings.logic().label());
+        p.put("arrival", settings.arrival().label());
+        p.put("style", settings.tpcA() ? "TPC-A (terminals)" : "TPC-B (back-to-back drivers)");
+        if (settings.tpcA()) {
+            p.put("tellerSelection", "one teller per terminal: terminal i uses teller i+1 at the standard "
+                    + "count, otherwise terminals are spread evenly over the tellers");
+            p.put("keyingSeconds", 0);
+            p.put("thinkTime", "negative exponential, mean " + ThinkTime.MEAN_SECONDS + " s, truncated at "
+                    + ThinkTime.MAX_SECONDS + " s (scaled by the think factor)");
+        } else {
+            p.put("tellerSelection", "uniform over all tellers, drawn for every transaction");
+        }
+        p.put("dialect", dialect.key());
+        return p;
+    }
+
+    @Override
+    public int scale() {
+        return settings.size().branches();
+    }
+
+    @Override
+    public ArrivalModel arrival() {
+        return settings.arrival();
+    }
+
+    @Override
+    public List<String> transactionTypes() {
+        return List.of(Tp1Rules.TRANSACTION_TYPE);
+    }
+
+    @Override
+    public void createSchema(Connection c) throws SQLException {
+        execute(c, dialect.schema());
+    }
+
+    @Override
+    public void load(LoadContext context) throws Exception {
+        new Tp1Loader(settings.size(), dialect, context).load();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @return -1 when a TP1 table is missing or the tables are empty, otherwise the number of
+     *         branches of a finished load (compare it with {@link #scale()}); with
+     *         {@code --reload} also -1 for data that cannot be used (see below), because the
+     *         load replaces it
+     * @throws io.tpkit.api.BadInputException (unless {@code --reload}) when the data was
+     *         loaded with another number of accounts per branch, or the load never finished
+     *         (counts that do not fit together, keys missing); the message names the fix
+     *         ({@code --accounts-per-branch N} or {@code --reload})
+     */
+    @Override
+    public long loadedScale(Connection c) throws SQLException {
+        return LoadedData.probe(c, settings.size(), reloading);
+    }
+
+    @Override
+    public void prepareRun(Connection c) throws SQLException {
+        if (settings.logic() == Logic.PROCEDURE) {
+            execute(c, dialect.procedure());
+        }
+    }
+
+    /** TPC-A: 10 terminals per branch. TPC-B has no standard: {@code -1}, concurrency is the user's choice. */
+    @Override
+    public int standardTerminals() {
+        return settings.tpcA() ? settings.size().tellers() : -1;
+    }
+
+    @Override
+    public Terminal newTerminal(int index, int count, SplittableRandom random) {
+        DebitCreditInput input = new DebitCreditInput(settings.size(), random);
+        if (settings.tpcA()) {
+            return new TellerTerminal(TellerTerminal.tellerOf(index, count, settings.size().tellers()), input, random);
+        }
+        return new StreamTerminal(input);
+    }
+
+    @Override
+    public Tp1Session openSession(Connection c) throws SQLException {
+        return settings.logic() == Logic.PROCEDURE
+                ? new ProcedureSession(c, dialect.procedureCall())
+                : new ClientSession(c, settings.order());
+    }
+
+    /** History rows: one per committed transaction since the load. */
+    @Override
+    public long databaseTransactionCount(Connection c) throws SQLException {
+        long count;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM tp1_history")) {
+            rs.next();
+            count = rs.getLong(1);
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+        return count;
+    }
+
+    @Override
+    public List<CheckResult> checkConsistency(Connection c) throws SQLException {
+        return new ConsistencyChecks(settings.size()).run(c);
+    }
+
+    @Override
+    public List<RuleResult> validityRules(RunFacts facts) {
+        return Tp1Rules.evaluate(settings, facts);
+    }
+
+    private static void execute(Connection c, List<String> statements) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+}

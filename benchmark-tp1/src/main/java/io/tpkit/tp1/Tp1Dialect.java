@@ -1,0 +1,74 @@
+package io.tpkit.tp1;
+
+import io.tpkit.api.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The SQL of one database family, kept as scripts under {@code io/tpkit/tp1/<dialect>/}:
+ * {@code schema.sql} (drop and create the tables, no keys), {@code primary-keys.sql},
+ * {@code foreign-keys.sql}, {@code procedure.sql} (the stored function) and {@code call.sql}
+ * (the one statement that calls it, with parameters aid, tid, bid, delta, returning the new
+ * balance as a one-row result). Adding a dialect means adding these five files.
+ */
+final class Tp1Dialect {
+    private static final String ROOT = "/io/tpkit/tp1/";
+
+    private final String key;
+
+    private Tp1Dialect(String key) {
+        this.key = key;
+    }
+
+    /** @throws BadInputException when tp1 has no scripts for {@code key} */
+    static Tp1Dialect of(String key) {
+        if (key == null || key.contains("/") || Tp1Dialect.class.getResource(ROOT + key + "/schema.sql") == null) {
+            throw new BadInputException("tp1 has no SQL for the '" + key + "' dialect yet: "
+                    + "run it against PostgreSQL (e.g. --target embedded-postgres)");
+        }
+        return new Tp1Dialect(key);
+    }
+
+    String key() {
+        return key;
+    }
+
+    List<String> schema() {
+        return SqlScript.split(read("schema.sql"));
+    }
+
+    List<String> primaryKeys() {
+        return SqlScript.split(read("primary-keys.sql"));
+    }
+
+    List<String> foreignKeys() {
+        return SqlScript.split(read("foreign-keys.sql"));
+    }
+
+    List<String> procedure() {
+        return SqlScript.split(read("procedure.sql"));
+    }
+
+    String procedureCall() {
+        List<String> call = SqlScript.split(read("call.sql"));
+        if (call.size() != 1) {
+            throw new IllegalStateException(key + "/call.sql must hold exactly one statement");
+        }
+        return call.get(0);
+    }
+
+    private String read(String name) {
+        String path = ROOT + key + "/" + name;
+        try (InputStream in = Tp1Dialect.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path, e);
+        }
+    }
+}

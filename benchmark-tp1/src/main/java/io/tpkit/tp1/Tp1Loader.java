@@ -1,0 +1,193 @@
+package io.tpkit.tp1;
+
+import io.tpkit.spi.BulkWriter;
+import io.tpkit.spi.DatabasePlugin;
+import io.tpkit.spi.LoadContext;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Loads the initial database: every balance 0, history empty. Rows are streamed through the
+ * database's bulk path (COPY on PostgreSQL); no table is ever held in memory. Branches and
+ * tellers are small and loaded on one connection; accounts are split into contiguous id ranges
+ * (whole branches when there are enough of them), one thread and connection per range. Keys are
+ * added afterwards, because building an index once is much faster than maintaining it per row.
+ */
+final class Tp1Loader {
+    /** Progress granularity: often enough for a smooth bar, rarely enough to cost nothing. */
+    static final int REPORT_EVERY = 5_000;
+    /** Below this many accounts a thread costs more than it saves. */
+    private static final int MIN_ACCOUNTS_PER_THREAD = 10_000;
+
+    private final Tp1Size size;
+    private final Tp1Dialect dialect;
+    private final LoadContext context;
+    private final DatabasePlugin database;
+    /** Rows of the single-threaded part not yet reported. */
+    private long pending;
+
+    Tp1Loader(Tp1Size size, Tp1Dialect dialect, LoadContext context) {
+        this.size = size;
+        this.dialect = dialect;
+        this.context = context;
+        this.database = context.database();
+    }
+
+    void load() throws Exception {
+        context.expectRows((long) size.branches() + size.tellers() + size.accounts());
+        try (Connection c = context.connect()) {
+            context.step("branches and tellers");
+            loadBranchesAndTellers(c);
+            context.step("accounts");
+            loadAccountsInParallel();
+            context.step("primary keys");
+            execute(c, dialect.primaryKeys());
+            context.step("foreign keys");
+            execute(c, dialect.foreignKeys());
+            context.step("analyze");
+            database.analyze(c, Tp1Tables.ALL);
+        }
+    }
+
+    private void loadBranchesAndTellers(Connection c) throws SQLException {
+        stream(c, Tp1Tables.BRANCH, Tp1Tables.BRANCH_COLUMNS, w -> {
+            for (long bid = 1; bid <= size.branches(); bid++) {
+                w.add(bid).add(0).add(Tp1Tables.BRANCH_FILLER).endRow();
+                counted(1);
+            }
+        });
+        stream(c, Tp1Tables.TELLER, Tp1Tables.TELLER_COLUMNS, w -> {
+            for (long tid = 1; tid <= size.tellers(); tid++) {
+                w.add(tid).add(size.branchOfTeller((int) tid)).add(0).add(Tp1Tables.TELLER_FILLER).endRow();
+                counted(1);
+            }
+        });
+        flushProgress();
+    }
+
+    private void loadAccountsInParallel() throws Exception {
+        int threads = Math.max(1, Math.min(context.parallelism(),
+                Math.ceilDiv(size.accounts(), MIN_ACCOUNTS_PER_THREAD)));
+        List<IdRange> ranges = accountRanges(threads);
+        AtomicBoolean cancelled = new AtomicBoolean();
+        AtomicInteger names = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(ranges.size(),
+                r -> new Thread(r, "tp1-loader-" + names.incrementAndGet()));
+        try {
+            ExecutorCompletionService<Void> done = new ExecutorCompletionService<>(pool);
+            List<Future<Void>> futures = new ArrayList<>();
+            for (IdRange range : ranges) {
+                futures.add(done.submit(() -> {
+                    loadAccounts(range, cancelled);
+                    return null;
+                }));
+            }
+            for (int i = 0; i < futures.size(); i++) {
+                try {
+                    done.take().get();
+                } catch (ExecutionException e) {
+                    // the first failure wins: stop the others and report it, not their cancellations
+                    cancelled.set(true);
+                    futures.forEach(f -> f.cancel(true));
+                    throw unwrap(e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            pool.awaitTermination(1, TimeUnit.MINUTES);
+        }
+    }
+
+    /** Whole branches per thread when there are enough branches; otherwise even account slices. */
+    private List<IdRange> accountRanges(int threads) {
+        if (size.branches() >= threads) {
+            return IdRange.split(size.branches(), threads).stream()
+                    .map(b -> new IdRange(size.firstAccount(b.first()),
+                            size.firstAccount(b.last()) - 1 + size.accountsPerBranch()))
+                    .toList();
+        }
+        return IdRange.split(size.accounts(), threads);
+    }
+
+    private void loadAccounts(IdRange range, AtomicBoolean cancelled) throws SQLException {
+        try (Connection c = context.connect()) {
+            stream(c, Tp1Tables.ACCOUNT, Tp1Tables.ACCOUNT_COLUMNS, w -> {
+                int inBatch = 0;
+                // a long counter: an int would overflow when the last id is Integer.MAX_VALUE
+                for (long aid = range.first(); aid <= range.last(); aid++) {
+                    w.add(aid).add(size.branchOfAccount((int) aid)).add(0).add(Tp1Tables.ACCOUNT_FILLER).endRow();
+                    if (++inBatch == REPORT_EVERY) {
+                        context.rowsDone(inBatch);
+                        inBatch = 0;
+                        if (cancelled.get() || Thread.currentThread().isInterrupted()) {
+                            throw new CancellationException("another loader thread failed");
+                        }
+                    }
+                }
+                context.rowsDone(inBatch);
+            });
+        }
+    }
+
+    /** Progress of the single-threaded part, batched like the account threads do. */
+    private void counted(int rows) {
+        pending += rows;
+        if (pending >= REPORT_EVERY) {
+            flushProgress();
+        }
+    }
+
+    private void flushProgress() {
+        if (pending > 0) {
+            context.rowsDone(pending);
+            pending = 0;
+        }
+    }
+
+    private static void execute(Connection c, List<String> statements) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+
+    private static Exception unwrap(ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return cause instanceof Exception ex ? ex : e;
+    }
+
+    @FunctionalInterface
+    private interface Rows {
+        void write(BulkWriter w) throws SQLException;
+    }
+
+    /**
+     * Streams rows into one table. The stream is finished even when writing fails, so that the
+     * pooled connection goes back clean; the rows already sent stay, but a failed load never adds
+     * its keys, which {@link LoadedData} reports as an unfinished load.
+     */
+    private void stream(Connection c, String table, List<String> columns, Rows rows) throws SQLException {
+        try (BulkWriter writer = database.bulkWriter(c, table, columns)) {
+            rows.write(writer);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.tpkit.tp1;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.Logic;
+import io.tpkit.spi.WorkloadOption;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The options only TP1 understands, and the checks that turn a configuration into settings. */
+final class Tp1Options {
+    static final String ACCOUNTS_PER_BRANCH = "accounts-per-branch";
+    static final String ORDER = "order";
+
+    static final List<WorkloadOption> OPTIONS = List.of(
+            new WorkloadOption(ACCOUNTS_PER_BRANCH, "N",
+                    "Accounts per branch; fewer than 100000 is allowed for quick tests but the run is "
+                            + "labelled non-standard",
+                    Integer.toString(Tp1Size.STANDARD_ACCOUNTS_PER_BRANCH)),
+            new WorkloadOption(ORDER, "LIST",
+                    "Order of the account, history, teller and branch writes (client logic only)",
+                    StatementOrder.DEFAULT.label()));
+
+    private Tp1Options() {
+    }
+
+    /**
+     * @throws BadInputException for an unknown option, a bad value, or a scale whose ids do not
+     *                           fit an INT
+     */
+    static Tp1Settings parse(BenchmarkConfig config, int defaultScale, ArrivalModel defaultArrival) {
+        Map<String, String> options = config.options();
+        for (String key : options.keySet()) {
+            if (OPTIONS.stream().noneMatch(o -> o.name().equals(key))) {
+                throw new BadInputException("unknown tp1 option --" + key + ": tp1 understands "
+                        + OPTIONS.stream().map(o -> "--" + o.name()).collect(Collectors.joining(" and ")));
+            }
+        }
+        int branches = config.scale() == null ? defaultScale : config.scale();
+        int accountsPerBranch = accountsPerBranch(options.get(ACCOUNTS_PER_BRANCH));
+        checkIdsFit(branches, accountsPerBranch);
+        Logic logic = config.logic();
+        StatementOrder order = StatementOrder.DEFAULT;
+        String orderText = options.get(ORDER);
+        if (orderText != null) {
+            order = StatementOrder.parse(orderText);
+            if (logic == Logic.PROCEDURE && !order.equals(StatementOrder.DEFAULT)) {
+                // the stored function has one fixed order; silently ignoring --order would misreport
+                throw new BadInputException("--order works with --logic client only: the stored procedure "
+                        + "always runs " + StatementOrder.DEFAULT.label() + "; drop --order or use --logic client");
+            }
+        }
+        ArrivalModel arrival = config.arrival() == null ? defaultArrival : config.arrival();
+        return new Tp1Settings(new Tp1Size(branches, accountsPerBranch), order, logic, arrival);
+    }
+
+    private static int accountsPerBranch(String text) {
+        if (text == null) {
+            return Tp1Size.STANDARD_ACCOUNTS_PER_BRANCH;
+        }
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value >= 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new BadInputException("--" + ACCOUNTS_PER_BRANCH + " must be a whole number of at least 1, "
+                + "e.g. --" + ACCOUNTS_PER_BRANCH + " " + Tp1Size.STANDARD_ACCOUNTS_PER_BRANCH + " (got '" + text + "')");
+    }
+
+    /** Account and teller ids are INT columns. */
+    private static void checkIdsFit(int branches, int accountsPerBranch) {
+        long accounts = (long) branches * accountsPerBranch;
+        long tellers = (long) branches * Tp1Size.TELLERS_PER_BRANCH;
+        if (accounts > Integer.MAX_VALUE || tellers > Integer.MAX_VALUE) {
+            boolean accountsBind = accounts >= tellers;
+            long maxScale = Integer.MAX_VALUE / Math.max(accountsPerBranch, Tp1Size.TELLERS_PER_BRANCH);
+            throw new BadInputException("scale " + branches + " with " + accountsPerBranch
+                    + " accounts per branch needs " + Math.max(accounts, tellers)
+                    + (accountsBind ? " account" : " teller") + " ids, more than an INT id holds ("
+                    + Integer.MAX_VALUE + "): use a scale of at most " + maxScale);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.tpkit.tp1;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.LoadPolicy;
+import io.tpkit.spi.DatabasePlugin;
+import io.tpkit.spi.Workload;
+import io.tpkit.spi.WorkloadOption;
+import java.util.List;
+
+/**
+ * TP1 / DebitCredit: one transaction that moves an amount into an account through a teller at
+ * a branch. One unit of scale is a branch with 10 tellers and 100,000 accounts. The default
+ * arrival, {@code streams}, is TPC-B (and McDonell's TP1); {@code closed} is TPC-A.
+ */
+public final class Tp1Workload implements Workload {
+    @Override
+    public String name() {
+        return "tp1";
+    }
+
+    @Override
+    public String summary() {
+        return "TP1 / DebitCredit (TPC-B with streams, TPC-A with closed terminals)";
+    }
+
+    @Override
+    public String scaleUnit() {
+        return "branches";
+    }
+
+    @Override
+    public int defaultScale() {
+        return 1;
+    }
+
+    @Override
+    public ArrivalModel defaultArrival() {
+        return ArrivalModel.STREAMS;
+    }
+
+    @Override
+    public List<WorkloadOption> options() {
+        return Tp1Options.OPTIONS;
+    }
+
+    @Override
+    public Tp1BoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
+        Tp1Settings settings = Tp1Options.parse(config, defaultScale(), defaultArrival());
+        return new Tp1BoundWorkload(settings, Tp1Dialect.of(database.dialect()),
+                config.loadPolicy() == LoadPolicy.ALWAYS);
+    }
+}

@@ -1,0 +1,1 @@
+SELECT tp1_debit_credit(?, ?, ?, ?)

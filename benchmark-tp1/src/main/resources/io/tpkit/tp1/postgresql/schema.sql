@@ -1,0 +1,41 @@
+-- TP1 / DebitCredit tables, created empty and without keys: load() adds the keys after the
+-- bulk load, which is faster than maintaining indexes row by row.
+-- Every row holds 100 data bytes (history 50): INT = 4, BIGINT = 8, TIMESTAMP = 8, and the
+-- CHAR filler makes up the rest. The loader writes fillers full length (never NULL).
+-- Balances are BIGINT: a hot branch's balance is a random walk of 6-digit deltas and passes
+-- 2^31 after about a million updates.
+-- Children first, so that the foreign keys of an earlier load do not block the drops.
+DROP TABLE IF EXISTS tp1_history;
+DROP TABLE IF EXISTS tp1_account;
+DROP TABLE IF EXISTS tp1_teller;
+DROP TABLE IF EXISTS tp1_branch;
+
+CREATE TABLE tp1_branch (
+    bid      INT      NOT NULL,
+    bbalance BIGINT   NOT NULL,
+    filler   CHAR(88) NOT NULL
+);
+
+CREATE TABLE tp1_teller (
+    tid      INT      NOT NULL,
+    bid      INT      NOT NULL,
+    tbalance BIGINT   NOT NULL,
+    filler   CHAR(84) NOT NULL
+);
+
+CREATE TABLE tp1_account (
+    aid      INT      NOT NULL,
+    bid      INT      NOT NULL,
+    abalance BIGINT   NOT NULL,
+    filler   CHAR(84) NOT NULL
+);
+
+-- No primary key, as in the benchmark: history is an append-only log.
+CREATE TABLE tp1_history (
+    tid    INT       NOT NULL,
+    bid    INT       NOT NULL,
+    aid    INT       NOT NULL,
+    delta  INT       NOT NULL,
+    mtime  TIMESTAMP NOT NULL,
+    filler CHAR(26)  NOT NULL
+);

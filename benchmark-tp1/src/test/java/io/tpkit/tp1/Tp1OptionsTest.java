@@ -1,0 +1,101 @@
+package io.tpkit.tp1;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.Logic;
+import io.tpkit.spi.WorkloadOption;
+import org.junit.jupiter.api.Test;
+
+class Tp1OptionsTest {
+    private static Tp1Settings parse(BenchmarkConfig.Builder b) {
+        return Tp1Options.parse(b.build(), 1, ArrivalModel.STREAMS);
+    }
+
+    private static BenchmarkConfig.Builder config() {
+        return BenchmarkConfig.builder("tp1");
+    }
+
+    @Test
+    void defaultsAreAStandardTpcBRunOfOneBranch() {
+        Tp1Settings s = parse(config());
+        assertThat(s.size()).isEqualTo(new Tp1Size(1, 100_000));
+        assertThat(s.size().standard()).isTrue();
+        assertThat(s.order()).isEqualTo(StatementOrder.DEFAULT);
+        assertThat(s.arrival()).isEqualTo(ArrivalModel.STREAMS);
+        assertThat(s.logic()).isEqualTo(Logic.CLIENT);
+        assertThat(s.tpcA()).isFalse();
+    }
+
+    @Test
+    void scaleArrivalAndOptionsAreTaken() {
+        Tp1Settings s = parse(config().scale(12).arrival(ArrivalModel.CLOSED)
+                .option("accounts-per-branch", " 2500 ").option("order", "account,teller,branch,history"));
+        assertThat(s.size()).isEqualTo(new Tp1Size(12, 2_500));
+        assertThat(s.size().tellers()).isEqualTo(120);
+        assertThat(s.size().accounts()).isEqualTo(30_000);
+        assertThat(s.size().standard()).isFalse();
+        assertThat(s.order().label()).isEqualTo("account,teller,branch,history");
+        assertThat(s.tpcA()).isTrue();
+    }
+
+    @Test
+    void anUnknownOptionIsRejectedAndTheKnownOnesNamed() {
+        assertThatThrownBy(() -> parse(config().option("warehouses", "3")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("unknown tp1 option --warehouses: tp1 understands --accounts-per-branch and --order");
+    }
+
+    @Test
+    void accountsPerBranchMustBeAPositiveWholeNumber() {
+        for (String bad : new String[] {"abc", "0", "-5", "1.5", "", "99999999999"}) {
+            assertThatThrownBy(() -> parse(config().option("accounts-per-branch", bad)))
+                    .as(bad).isInstanceOf(BadInputException.class)
+                    .hasMessageStartingWith("--accounts-per-branch must be a whole number of at least 1")
+                    .hasMessageContaining("(got '" + bad + "')");
+        }
+    }
+
+    @Test
+    void aScaleWhoseAccountIdsOverflowAnIntIsRejected() {
+        assertThat(parse(config().scale(21_474)).size().accounts()).isEqualTo(2_147_400_000);
+        assertThatThrownBy(() -> parse(config().scale(21_475)))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("2147500000 account ids")
+                .hasMessageEndingWith("use a scale of at most 21474");
+    }
+
+    @Test
+    void tellerIdsAreCheckedTooWhenBranchesAreTiny() {
+        assertThatThrownBy(() -> parse(config().scale(300_000_000).option("accounts-per-branch", "1")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("teller ids")
+                .hasMessageEndingWith("use a scale of at most 214748364");
+    }
+
+    @Test
+    void aBadOrderIsRejected() {
+        assertThatThrownBy(() -> parse(config().option("order", "account,branch")))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("--order must list");
+    }
+
+    @Test
+    void theProcedureHasOneFixedOrder() {
+        assertThatThrownBy(() -> parse(config().logic(Logic.PROCEDURE).option("order", "branch,teller,history,account")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("--order works with --logic client only");
+        // stating the order the procedure uses anyway is fine
+        assertThat(parse(config().logic(Logic.PROCEDURE).option("order", "account,history,teller,branch")).order())
+                .isEqualTo(StatementOrder.DEFAULT);
+    }
+
+    @Test
+    void theOptionsAreDescribedWithTheirDefaults() {
+        assertThat(Tp1Options.OPTIONS).extracting(WorkloadOption::name, WorkloadOption::defaultValue)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("accounts-per-branch", "100000"),
+                        org.assertj.core.groups.Tuple.tuple("order", "account,history,teller,branch"));
+    }
+}
