@@ -12,8 +12,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -99,7 +97,7 @@ public final class Scheduler {
     private RunMetrics runWith(List<Server> servers) throws InterruptedException {
         int n = settings.terminals();
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
-        BlockingQueue<Server> pool = new ArrayBlockingQueue<>(servers.size(), true, servers);
+        ServerPool pool = new ServerPool(servers);
         long[] measured = new long[n];
         long[] finished = new long[n];
         CountDownLatch done = new CountDownLatch(n);
@@ -240,7 +238,7 @@ public final class Scheduler {
         }
     }
 
-    private void closed(Terminal terminal, BlockingQueue<Server> pool, TransactionRunner runner, int index,
+    private void closed(Terminal terminal, ServerPool pool, TransactionRunner runner, int index,
                         long quota, long[] measured, long[] finished) {
         long count = 0;
         long ready = System.nanoTime(); // end of the previous think time
@@ -262,7 +260,7 @@ public final class Scheduler {
             try {
                 counted = runner.execute(server, request, intended, serviceStart);
             } finally {
-                pool.add(server);
+                pool.give(server);
             }
             long end = System.nanoTime();
             if (counted) {
