@@ -60,6 +60,7 @@ public final class Runner {
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
              Connected db = Connected.open(config, poolSize(config), listener, b -> schedulerSettings(config, b))) {
             SchedulerSettings settings = schedulerSettings(config, db.bound);
+            db.target.holdOnInterrupt();
             LoadReport load = prepareData(db, listener);
             SettingsSnapshot server;
             long before;
