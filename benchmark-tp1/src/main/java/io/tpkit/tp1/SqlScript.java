@@ -20,6 +20,18 @@ final class SqlScript {
     private SqlScript() {
     }
 
+    /** Runs the statements of a script in order, committing unless the connection auto-commits. */
+    static void execute(java.sql.Connection c, List<String> statements) throws java.sql.SQLException {
+        try (java.sql.Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+
     static List<String> split(String script) {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();

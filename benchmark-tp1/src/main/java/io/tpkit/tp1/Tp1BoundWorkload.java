@@ -85,7 +85,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
 
     @Override
     public void createSchema(Connection c) throws SQLException {
-        execute(c, dialect.schema());
+        SqlScript.execute(c, dialect.schema());
     }
 
     @Override
@@ -113,7 +113,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public void prepareRun(Connection c) throws SQLException {
         if (settings.logic() == Logic.PROCEDURE) {
-            execute(c, dialect.procedure());
+            SqlScript.execute(c, dialect.procedure());
         }
     }
 
@@ -163,14 +163,4 @@ public final class Tp1BoundWorkload implements BoundWorkload {
         return Tp1Rules.evaluate(settings, facts);
     }
 
-    private static void execute(Connection c, List<String> statements) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            for (String sql : statements) {
-                s.execute(sql);
-            }
-        }
-        if (!c.getAutoCommit()) {
-            c.commit();
-        }
-    }
 }

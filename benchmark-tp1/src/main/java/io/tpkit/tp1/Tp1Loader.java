@@ -5,7 +5,6 @@ import io.tpkit.spi.DatabasePlugin;
 import io.tpkit.spi.LoadContext;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -53,9 +52,9 @@ final class Tp1Loader {
             context.step("accounts");
             loadAccountsInParallel();
             context.step("primary keys");
-            execute(c, dialect.primaryKeys());
+            SqlScript.execute(c, dialect.primaryKeys());
             context.step("foreign keys");
-            execute(c, dialect.foreignKeys());
+            SqlScript.execute(c, dialect.foreignKeys());
             context.step("analyze");
             database.analyze(c, Tp1Tables.ALL);
         }
@@ -156,16 +155,6 @@ final class Tp1Loader {
         }
     }
 
-    private static void execute(Connection c, List<String> statements) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            for (String sql : statements) {
-                s.execute(sql);
-            }
-        }
-        if (!c.getAutoCommit()) {
-            c.commit();
-        }
-    }
 
     private static Exception unwrap(ExecutionException e) {
         Throwable cause = e.getCause();
