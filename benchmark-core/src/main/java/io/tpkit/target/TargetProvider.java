@@ -1,0 +1,22 @@
+package io.tpkit.target;
+
+import io.tpkit.api.BenchmarkConfig;
+
+/**
+ * Makes a {@link Target} from the {@code --db} value. Registered with
+ * {@link java.util.ServiceLoader} in {@code META-INF/services/io.tpkit.target.TargetProvider}.
+ */
+public interface TargetProvider {
+    /** The form of {@code --db} this provider takes, for {@code tpkit list}, e.g. {@code embedded-postgres}. */
+    String form();
+
+    /** One line for {@code tpkit list}. */
+    String summary();
+
+    boolean accepts(String db);
+
+    /**
+     * @throws io.tpkit.api.BadInputException when the target cannot be had (bad URL, no Docker...)
+     */
+    Target open(BenchmarkConfig config, java.util.function.Consumer<String> progress);
+}
