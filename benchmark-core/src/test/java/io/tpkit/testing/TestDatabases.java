@@ -12,14 +12,22 @@ public final class TestDatabases {
     public static final String PG_URL = "TPKIT_TEST_PG_URL";
     public static final String PG_USER = "TPKIT_TEST_PG_USER";
 
+    private static volatile boolean told;
+
     private TestDatabases() {
     }
 
     /** The external PostgreSQL's JDBC URL; skips the calling test when none is configured. */
     public static String externalPostgresUrl() {
         String url = System.getenv(PG_URL);
-        assumeTrue(url != null && !url.isBlank(), "skipped: needs an external PostgreSQL server; set " + PG_URL
-                + " (e.g. jdbc:postgresql://127.0.0.1:5432/test) and " + PG_USER + " to run it (.ci/run does)");
+        boolean present = url != null && !url.isBlank();
+        String why = "skipped: needs an external PostgreSQL server; set " + PG_URL
+                + " (e.g. jdbc:postgresql://127.0.0.1:5432/test) and " + PG_USER + " to run it (.ci/run does)";
+        if (!present && !told) {
+            told = true; // once per test JVM, on the console, where people read the build output
+            System.err.println("[tpkit tests] " + why);
+        }
+        assumeTrue(present, why);
         return url;
     }
 
