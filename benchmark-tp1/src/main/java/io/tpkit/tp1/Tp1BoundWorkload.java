@@ -1,5 +1,6 @@
 package io.tpkit.tp1;
 
+import io.tpkit.sql.SqlScript;
 import io.tpkit.api.ArrivalModel;
 import io.tpkit.api.Logic;
 import io.tpkit.spi.BoundWorkload;

@@ -1,5 +1,6 @@
 package io.tpkit.tp1;
 
+import io.tpkit.sql.SqlScript;
 import io.tpkit.api.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;

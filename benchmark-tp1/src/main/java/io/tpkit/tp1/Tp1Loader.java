@@ -1,5 +1,6 @@
 package io.tpkit.tp1;
 
+import io.tpkit.sql.SqlScript;
 import io.tpkit.spi.BulkWriter;
 import io.tpkit.spi.DatabasePlugin;
 import io.tpkit.spi.LoadContext;

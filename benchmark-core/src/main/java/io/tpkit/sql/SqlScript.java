@@ -1,4 +1,4 @@
-package io.tpkit.tp1;
+package io.tpkit.sql;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * mysql client does, for MySQL procedure bodies. Comments outside quotes are dropped, so a
  * script can explain itself without its comments reaching the server.
  */
-final class SqlScript {
+public final class SqlScript {
     private static final Pattern DOLLAR_TAG = Pattern.compile("\\$([A-Za-z_][A-Za-z_0-9]*)?\\$");
     private static final String DELIMITER = "DELIMITER ";
 
@@ -21,7 +21,7 @@ final class SqlScript {
     }
 
     /** Runs the statements of a script in order, committing unless the connection auto-commits. */
-    static void execute(java.sql.Connection c, List<String> statements) throws java.sql.SQLException {
+    public static void execute(java.sql.Connection c, List<String> statements) throws java.sql.SQLException {
         try (java.sql.Statement s = c.createStatement()) {
             for (String sql : statements) {
                 s.execute(sql);
@@ -32,7 +32,7 @@ final class SqlScript {
         }
     }
 
-    static List<String> split(String script) {
+    public static List<String> split(String script) {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         boolean hasCode = false;

@@ -1,4 +1,4 @@
-package io.tpkit.tp1;
+package io.tpkit.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

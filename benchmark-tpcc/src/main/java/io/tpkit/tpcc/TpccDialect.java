@@ -1,0 +1,63 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.sql.SqlScript;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The DDL of one database family, kept as scripts under {@code io/tpkit/tpcc/<dialect>/}:
+ * {@code schema.sql} (drop and create the tables, no keys), {@code primary-keys.sql},
+ * {@code indexes.sql} (secondary indexes the transactions need) and {@code foreign-keys.sql}.
+ */
+final class TpccDialect {
+    private static final String ROOT = "/io/tpkit/tpcc/";
+
+    private final String key;
+
+    private TpccDialect(String key) {
+        this.key = key;
+    }
+
+    /** @throws IllegalArgumentException when there are no TPC-C scripts for {@code key} */
+    static TpccDialect of(String key) {
+        if (key == null || key.contains("/") || TpccDialect.class.getResource(ROOT + key + "/schema.sql") == null) {
+            throw new IllegalArgumentException("tpcc has no SQL for the '" + key + "' dialect yet");
+        }
+        return new TpccDialect(key);
+    }
+
+    String key() {
+        return key;
+    }
+
+    List<String> schema() {
+        return script("schema.sql");
+    }
+
+    List<String> primaryKeys() {
+        return script("primary-keys.sql");
+    }
+
+    List<String> indexes() {
+        return script("indexes.sql");
+    }
+
+    List<String> foreignKeys() {
+        return script("foreign-keys.sql");
+    }
+
+    private List<String> script(String name) {
+        String path = ROOT + key + "/" + name;
+        try (InputStream in = TpccDialect.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path);
+            }
+            return SqlScript.split(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path, e);
+        }
+    }
+}

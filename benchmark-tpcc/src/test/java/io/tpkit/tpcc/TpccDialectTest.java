@@ -1,0 +1,33 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.sql.SqlScript;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class TpccDialectTest {
+    @Test
+    void postgresScriptsHoldTheNineTablesAndTheirKeys() {
+        TpccDialect d = TpccDialect.of("postgresql");
+        for (String table : TpccTables.ALL) {
+            assertThat(d.schema()).anySatisfy(s -> assertThat(s).startsWith("CREATE TABLE " + table + " ("));
+        }
+        assertThat(d.primaryKeys()).hasSize(8); // all but history
+        assertThat(d.foreignKeys()).hasSize(10);
+        assertThat(d.indexes()).hasSize(2);
+        assertThat(d.schema()).noneMatch(s -> s.contains("--") || s.contains(";"));
+    }
+
+    @Test
+    void unknownDialect() {
+        assertThatThrownBy(() -> TpccDialect.of("mysql")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TpccDialect.of("../tp1")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void splitKeepsSemicolonsInQuotesAndDropsComments() {
+        assertThat(SqlScript.split("-- a; comment\nSELECT 'a;b';\n\nSELECT 2 -- trailing\n;"))
+                .containsExactly("SELECT 'a;b'", "SELECT 2");
+    }
+}

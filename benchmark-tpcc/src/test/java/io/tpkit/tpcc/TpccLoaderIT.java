@@ -1,0 +1,305 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.sql.SqlScript;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.spi.BulkWriter;
+import io.tpkit.spi.DatabasePlugin;
+import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.LoadContext;
+import io.tpkit.target.EmbeddedPostgresTarget;
+import io.tpkit.target.Target;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Loads W=1 and W=2 into one embedded PostgreSQL and checks the population rules with SQL. */
+class TpccLoaderIT {
+    private static final long MB = 1024 * 1024;
+    private static Target target;
+
+    @BeforeAll
+    static void start() {
+        target = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tpcc").build(), m -> { });
+    }
+
+    @AfterAll
+    static void stop() {
+        if (target != null) {
+            target.close();
+        }
+    }
+
+    @Test
+    void oneWarehouseWithoutForeignKeys() throws Exception {
+        loadAndCheck(1, false);
+    }
+
+    @Test
+    void twoWarehousesWithForeignKeys() throws Exception {
+        loadAndCheck(2, true);
+    }
+
+    @Test
+    void theFirstFailureStopsTheLoadAndIsReported() throws Exception {
+        TestContext context = new TestContext(2) {
+            @Override
+            public DatabasePlugin database() {
+                return new FailingPlugin(target.plugin(), TpccTables.STOCK);
+            }
+        };
+        TpccDialect dialect = TpccDialect.of("postgresql");
+        try (Connection c = context.connect()) {
+            SqlScript.execute(c, dialect.schema());
+        }
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> new TpccLoader(3, dialect, context, true, 1).load())
+                .isInstanceOf(SQLException.class).hasMessageContaining("injected failure");
+        // the failure came before any key was built, and no worker kept loading
+        assertThat(context.steps).doesNotContain("primary keys");
+        assertThat(System.nanoTime() - started).isLessThan(30_000_000_000L);
+    }
+
+    private void loadAndCheck(int w, boolean foreignKeys) throws Exception {
+        TestContext context = new TestContext(2);
+        TpccDialect dialect = TpccDialect.of(context.database().dialect());
+        try (Connection c = context.connect()) {
+            SqlScript.execute(c, dialect.schema());
+        }
+        long started = System.nanoTime();
+        NURandConstants constants = new TpccLoader(w, dialect, context, foreignKeys, 2026).load();
+        long millis = (System.nanoTime() - started) / 1_000_000;
+
+        assertThat(context.done.get()).isEqualTo(context.expected.get());
+        assertThat(context.steps).containsSubsequence("primary keys", "indexes", "analyze");
+        assertThat(context.steps.contains("foreign keys")).isEqualTo(foreignKeys);
+
+        try (Connection c = context.connect(); Statement s = c.createStatement()) {
+            long size = context.database().databaseSizeBytes(c);
+            System.out.printf("tpcc load W=%d (foreign keys %s): %.1f s, database %d MB, %d MB per warehouse%n",
+                    w, foreignKeys, millis / 1000.0, size / MB, size / MB / w);
+            // about 100 MB of data per warehouse plus indexes; a doubled load would be far above
+            assertThat(size / w).isBetween(80 * MB, 160 * MB);
+
+            cardinalities(s, w);
+            distributions(s, w);
+            lastNames(s, w);
+            assertThat(longValue(s, "SELECT cfg_value::int FROM tpcc_config WHERE cfg_name = 'c_last_load'"))
+                    .isEqualTo(constants.cLast());
+            assertThat(longValue(s, "SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid IN "
+                    + "(SELECT oid FROM pg_class WHERE relname IN ('" + String.join("','", TpccTables.ALL) + "'))"))
+                    .isEqualTo(foreignKeys ? 10 : 0);
+            consistency(s);
+        }
+    }
+
+    private static void cardinalities(Statement s, int w) throws SQLException {
+        Map<String, Long> expected = Map.of("warehouse", (long) w, "district", 10L * w, "customer", 30_000L * w,
+                "history", 30_000L * w, "oorder", 30_000L * w, "new_order", 9_000L * w, "item", 100_000L,
+                "stock", 100_000L * w);
+        for (var e : expected.entrySet()) {
+            assertThat(longValue(s, "SELECT count(*) FROM " + e.getKey())).as(e.getKey()).isEqualTo(e.getValue());
+        }
+        long lines = longValue(s, "SELECT count(*) FROM order_line");
+        assertThat(lines).isEqualTo(longValue(s, "SELECT sum(o_ol_cnt) FROM oorder"))
+                .isBetween(295_000L * w, 305_000L * w);
+        assertThat(longValue(s, "SELECT count(*) FROM oorder WHERE o_ol_cnt NOT BETWEEN 5 AND 15")).isZero();
+        assertThat(longValue(s, "SELECT count(DISTINCT o_ol_cnt) FROM oorder")).isEqualTo(11);
+        // every district: 3000 orders, every customer exactly once (O_C_ID is a permutation)
+        assertThat(longValue(s, "SELECT count(*) FROM (SELECT o_w_id, o_d_id FROM oorder GROUP BY 1, 2 "
+                + "HAVING count(DISTINCT o_c_id) = 3000 AND min(o_c_id) = 1 AND max(o_c_id) = 3000 "
+                + "AND min(o_id) = 1 AND max(o_id) = 3000) x")).isEqualTo(10L * w);
+    }
+
+    private static void distributions(Statement s, int w) throws SQLException {
+        assertThat(fraction(s, "SELECT avg((c_credit = 'BC')::int) FROM customer")).isBetween(0.09, 0.11);
+        assertThat(longValue(s, "SELECT count(*) FROM customer WHERE c_credit NOT IN ('BC', 'GC')")).isZero();
+        assertThat(fraction(s, "SELECT avg((i_data LIKE '%ORIGINAL%')::int) FROM item")).isBetween(0.095, 0.105);
+        assertThat(fraction(s, "SELECT avg((s_data LIKE '%ORIGINAL%')::int) FROM stock")).isBetween(0.095, 0.105);
+        assertThat(longValue(s, "SELECT count(*) FROM oorder WHERE (o_carrier_id IS NULL) <> (o_id > 2100)"))
+                .isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM oorder WHERE o_carrier_id NOT BETWEEN 1 AND 10")).isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM order_line WHERE (ol_delivery_d IS NULL) <> (ol_o_id > 2100)"
+                + " OR (ol_amount = 0) <> (ol_o_id <= 2100) OR ol_quantity <> 5 OR ol_supply_w_id <> ol_w_id"))
+                .isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM order_line l JOIN oorder o ON o.o_w_id = l.ol_w_id "
+                + "AND o.o_d_id = l.ol_d_id AND o.o_id = l.ol_o_id WHERE l.ol_delivery_d <> o.o_entry_d")).isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM district WHERE d_next_o_id <> 3001 OR d_ytd <> 30000"))
+                .isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM warehouse WHERE w_ytd <> 300000")).isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM (SELECT no_w_id, no_d_id FROM new_order GROUP BY 1, 2 "
+                + "HAVING min(no_o_id) = 2101 AND max(no_o_id) = 3000 AND count(*) = 900) x")).isEqualTo(10L * w);
+        assertThat(longValue(s, "SELECT count(*) FROM customer WHERE c_balance <> -10 OR c_ytd_payment <> 10 "
+                + "OR c_middle <> 'OE' OR c_discount NOT BETWEEN 0 AND 0.5 OR length(c_data) NOT BETWEEN 300 AND 500 "
+                + "OR c_zip NOT LIKE '%11111' OR length(c_first) NOT BETWEEN 8 AND 16")).isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM item WHERE i_price NOT BETWEEN 1 AND 100 "
+                + "OR length(i_name) NOT BETWEEN 14 AND 24")).isZero();
+        assertThat(longValue(s, "SELECT count(*) FROM stock WHERE s_quantity NOT BETWEEN 10 AND 100")).isZero();
+    }
+
+    /** Customers 1..1000 of every district walk through the names; the rest are skewed by NURand. */
+    private static void lastNames(Statement s, int w) throws SQLException {
+        int checked = 0;
+        try (ResultSet rs = s.executeQuery("SELECT c_id, c_last FROM customer WHERE c_id <= 1000")) {
+            while (rs.next()) {
+                assertThat(rs.getString(2)).isEqualTo(LastNames.of(rs.getInt(1) - 1));
+                checked++;
+            }
+        }
+        assertThat(checked).isEqualTo(10_000 * w);
+        // 2000 NURand names per district over 1000 values: the hottest name is far above 2 per district
+        assertThat(longValue(s, "SELECT max(n) FROM (SELECT count(*) n FROM customer WHERE c_id > 1000 "
+                + "GROUP BY c_last) x")).isGreaterThan(10L * 2 * w);
+    }
+
+    /** The consistency conditions of §3.3.2 that hold after a load (the digest's SQL). */
+    private static void consistency(Statement s) throws SQLException {
+        List<String> violations = List.of(
+                "SELECT w.w_id FROM warehouse w JOIN district d ON d.d_w_id = w.w_id "
+                        + "GROUP BY w.w_id, w.w_ytd HAVING w.w_ytd <> SUM(d.d_ytd)",
+                "SELECT d.d_w_id, d.d_id FROM district d "
+                        + "JOIN (SELECT o_w_id, o_d_id, MAX(o_id) mo FROM oorder GROUP BY 1,2) o "
+                        + "ON o.o_w_id = d.d_w_id AND o.o_d_id = d.d_id "
+                        + "LEFT JOIN (SELECT no_w_id, no_d_id, MAX(no_o_id) mn FROM new_order GROUP BY 1,2) n "
+                        + "ON n.no_w_id = d.d_w_id AND n.no_d_id = d.d_id "
+                        + "WHERE d.d_next_o_id - 1 <> o.mo OR (n.mn IS NOT NULL AND n.mn <> o.mo)",
+                "SELECT no_w_id, no_d_id FROM new_order GROUP BY 1,2 HAVING MAX(no_o_id) - MIN(no_o_id) + 1 <> COUNT(*)",
+                "SELECT o_w_id, o_d_id, o_id FROM oorder o WHERE (o_carrier_id IS NULL) <> EXISTS (SELECT 1 "
+                        + "FROM new_order n WHERE n.no_w_id = o.o_w_id AND n.no_d_id = o.o_d_id AND n.no_o_id = o.o_id)",
+                "SELECT o.o_w_id, o.o_d_id, o.o_id FROM oorder o LEFT JOIN order_line l ON l.ol_w_id = o.o_w_id "
+                        + "AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id "
+                        + "GROUP BY o.o_w_id, o.o_d_id, o.o_id, o.o_ol_cnt HAVING COUNT(l.ol_number) <> o.o_ol_cnt",
+                "SELECT w.w_id FROM warehouse w JOIN history h ON h.h_w_id = w.w_id "
+                        + "GROUP BY w.w_id, w.w_ytd HAVING w.w_ytd <> SUM(h.h_amount)",
+                "SELECT d.d_w_id, d.d_id FROM district d JOIN history h ON h.h_w_id = d.d_w_id AND h.h_d_id = d.d_id "
+                        + "GROUP BY d.d_w_id, d.d_id, d.d_ytd HAVING d.d_ytd <> SUM(h.h_amount)",
+                "WITH ol AS (SELECT o.o_w_id w, o.o_d_id d, o.o_c_id c, SUM(l.ol_amount) amt FROM oorder o "
+                        + "JOIN order_line l ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id "
+                        + "WHERE l.ol_delivery_d IS NOT NULL GROUP BY 1,2,3), "
+                        + "h AS (SELECT h_c_w_id w, h_c_d_id d, h_c_id c, SUM(h_amount) amt FROM history GROUP BY 1,2,3) "
+                        + "SELECT c.c_w_id, c.c_d_id, c.c_id FROM customer c "
+                        + "LEFT JOIN ol ON (ol.w, ol.d, ol.c) = (c.c_w_id, c.c_d_id, c.c_id) "
+                        + "LEFT JOIN h ON (h.w, h.d, h.c) = (c.c_w_id, c.c_d_id, c.c_id) "
+                        + "WHERE c.c_balance <> COALESCE(ol.amt,0) - COALESCE(h.amt,0) "
+                        + "OR c.c_balance + c.c_ytd_payment <> COALESCE(ol.amt,0)",
+                "SELECT o.o_w_id, o.o_d_id FROM (SELECT o_w_id, o_d_id, COUNT(*) c FROM oorder GROUP BY 1,2) o "
+                        + "LEFT JOIN (SELECT no_w_id, no_d_id, COUNT(*) c FROM new_order GROUP BY 1,2) n "
+                        + "ON n.no_w_id = o.o_w_id AND n.no_d_id = o.o_d_id WHERE o.c - COALESCE(n.c,0) <> 2100");
+        for (String sql : violations) {
+            try (ResultSet rs = s.executeQuery(sql)) {
+                assertThat(rs.next()).as(sql).isFalse();
+            }
+        }
+    }
+
+    private static long longValue(Statement s, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static double fraction(Statement s, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getDouble(1);
+        }
+    }
+
+    /** Fails opening the bulk path into one table, as a full disk or a lost connection would. */
+    private record FailingPlugin(DatabasePlugin real, String table) implements DatabasePlugin {
+        @Override
+        public String name() {
+            return real.name();
+        }
+
+        @Override
+        public String dialect() {
+            return real.dialect();
+        }
+
+        @Override
+        public boolean accepts(String jdbcUrl) {
+            return real.accepts(jdbcUrl);
+        }
+
+        @Override
+        public ErrorClass classify(SQLException e) {
+            return real.classify(e);
+        }
+
+        @Override
+        public BulkWriter bulkWriter(Connection c, String t, List<String> columns) throws SQLException {
+            if (t.equals(table)) {
+                throw new SQLException("injected failure on " + t);
+            }
+            return real.bulkWriter(c, t, columns);
+        }
+
+        @Override
+        public void analyze(Connection c, List<String> tables) throws SQLException {
+            real.analyze(c, tables);
+        }
+
+        @Override
+        public SettingsSnapshot settings(Connection c) throws SQLException {
+            return real.settings(c);
+        }
+    }
+
+    /** A LoadContext on the embedded server that records what the loader reports. */
+    private static class TestContext implements LoadContext {
+        final AtomicLong expected = new AtomicLong();
+        final AtomicLong done = new AtomicLong();
+        final List<String> steps = new CopyOnWriteArrayList<>();
+        private final int parallelism;
+
+        TestContext(int parallelism) {
+            this.parallelism = parallelism;
+        }
+
+        @Override
+        public DatabasePlugin database() {
+            return target.plugin();
+        }
+
+        @Override
+        public Connection connect() throws SQLException {
+            Connection c = DriverManager.getConnection(target.jdbcUrl(), target.user(), target.password());
+            c.setAutoCommit(true);
+            return c;
+        }
+
+        @Override
+        public int parallelism() {
+            return parallelism;
+        }
+
+        @Override
+        public void expectRows(long total) {
+            expected.set(total);
+        }
+
+        @Override
+        public void rowsDone(long rows) {
+            done.addAndGet(rows);
+        }
+
+        @Override
+        public void step(String name) {
+            steps.add(name);
+        }
+    }
+}
