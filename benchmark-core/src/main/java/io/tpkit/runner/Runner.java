@@ -78,10 +78,12 @@ public final class Runner {
                 hlog.outputComment("response time in microseconds per interval, tagged by transaction type");
                 hlog.outputLegend();
                 long start = System.nanoTime();
-                collector = new MetricsCollector(db.bound.transactionTypes(), settings.maxRetries(), start, hlog);
+                List<String> types = db.bound.transactionTypes();
+                collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
+                        settings.maxRetries(), start, hlog);
                 Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal,
                         () -> openSession(db), db.target.plugin()::classify, collector,
-                        listener::sample);
+                        listener::sample, db.bound::deferred, types.size());
                 control.attach(scheduler);
                 metrics = scheduler.run();
             }
@@ -147,7 +149,8 @@ public final class Runner {
     }
 
     private static int poolSize(BenchmarkConfig config) {
-        return Math.max(config.connections(), Runtime.getRuntime().availableProcessors()) + 2;
+        // the servers, a deferred worker, and connections for checks beside them
+        return Math.max(config.connections() + 1, Runtime.getRuntime().availableProcessors()) + 2;
     }
 
     static SchedulerSettings schedulerSettings(BenchmarkConfig config, io.tpkit.spi.BoundWorkload bound) {

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 
 /**
  * The shared scheduler. Terminals (emulated users) are virtual threads; servers are a bounded
@@ -39,7 +40,9 @@ public final class Scheduler {
     private final Function<SQLException, ErrorClass> classifier;
     private final MetricsCollector metrics;
     private final ProgressListener listener;
+    private final DeferredQueue deferred;
     private volatile boolean stopping;
+    private volatile boolean terminalsDone;
     private volatile boolean aborted;
 
     /** Creates terminal {@code index} of {@code count} with its own random source. */
@@ -51,6 +54,17 @@ public final class Scheduler {
     public Scheduler(SchedulerSettings settings, TerminalFactory terminals, SessionFactory sessions,
                      Function<SQLException, ErrorClass> classifier, MetricsCollector metrics,
                      ProgressListener listener) {
+        this(settings, terminals, sessions, classifier, metrics, listener, type -> false, 0);
+    }
+
+    /**
+     * @param deferredTypes which transaction types are executed deferred; the metrics must then
+     *                      have the rows of {@link #metricTypes}
+     * @param typeCount     the number of the workload's transaction types
+     */
+    public Scheduler(SchedulerSettings settings, TerminalFactory terminals, SessionFactory sessions,
+                     Function<SQLException, ErrorClass> classifier, MetricsCollector metrics,
+                     ProgressListener listener, IntPredicate deferredTypes, int typeCount) {
         if (settings.arrival() == ArrivalModel.STREAMS && settings.terminals() != settings.connections()) {
             throw new IllegalArgumentException("streams: terminals must equal connections");
         }
@@ -60,6 +74,12 @@ public final class Scheduler {
         this.classifier = classifier;
         this.metrics = metrics;
         this.listener = listener;
+        this.deferred = DeferredQueue.of(typeCount, deferredTypes);
+    }
+
+    /** The metrics rows for a workload: its types, then a "(deferred)" row per deferred type. */
+    public static List<String> metricTypes(List<String> types, IntPredicate deferredTypes) {
+        return DeferredQueue.metricTypes(types, deferredTypes);
     }
 
     /** Ends the measurement early (Ctrl-C); the result is marked incomplete. */
@@ -73,18 +93,21 @@ public final class Scheduler {
      * @throws SQLException when the connections cannot be opened at the start
      */
     public RunMetrics run() throws SQLException, InterruptedException {
-        List<Server> servers = openServers();
+        List<Server> servers = openServers(settings.connections());
+        List<Server> background = List.of();
         try {
-            return runWith(servers);
+            background = deferred == null ? List.of() : openServers(Math.max(1, settings.deferredWorkers()));
+            return runWith(servers, background);
         } finally {
             servers.forEach(Server::closeQuietly);
+            background.forEach(Server::closeQuietly);
         }
     }
 
-    private List<Server> openServers() throws SQLException {
+    private List<Server> openServers(int count) throws SQLException {
         List<Server> servers = new ArrayList<>();
         try {
-            for (int i = 0; i < settings.connections(); i++) {
+            for (int i = 0; i < count; i++) {
                 servers.add(new Server(sessions));
             }
         } catch (SQLException | RuntimeException e) {
@@ -94,9 +117,14 @@ public final class Scheduler {
         return servers;
     }
 
-    private RunMetrics runWith(List<Server> servers) throws InterruptedException {
+    private RunMetrics runWith(List<Server> servers, List<Server> background) throws InterruptedException {
         int n = settings.terminals();
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
+        List<Thread> workers = new ArrayList<>();
+        for (Server server : background) {
+            workers.add(Thread.ofVirtual().name("deferred-worker").start(
+                    () -> deferred.work(server, runner, () -> terminalsDone)));
+        }
         ServerPool pool = new ServerPool(servers);
         long[] measured = new long[n];
         long[] finished = new long[n];
@@ -129,6 +157,13 @@ public final class Scheduler {
         long joinDeadline = System.nanoTime() + JOIN_NANOS;
         for (Thread t : threads) {
             long left = joinDeadline - System.nanoTime();
+            if (left > 0) {
+                t.join(java.time.Duration.ofNanos(left));
+            }
+        }
+        terminalsDone = true; // deferred workers finish the queue, then stop
+        for (Thread t : workers) {
+            long left = joinDeadline + JOIN_NANOS - System.nanoTime();
             if (left > 0) {
                 t.join(java.time.Duration.ofNanos(left));
             }
@@ -228,7 +263,9 @@ public final class Scheduler {
         while (!stopping && count < quota) {
             Request request = terminal.next();
             long begin = System.nanoTime();
-            if (runner.execute(server, request, begin, begin)) {
+            boolean counted = deferred != null && deferred.isDeferred(request)
+                    ? queue(request, begin) : runner.execute(server, request, begin, begin);
+            if (counted) {
                 count++;
                 measured[index] = count;
             }
@@ -247,6 +284,14 @@ public final class Scheduler {
             long intended = ready + scaled(terminal.keyingNanos(request));
             if (!sleepUntil(intended)) {
                 break;
+            }
+            if (deferred != null && deferred.isDeferred(request)) {
+                if (queue(request, intended)) {
+                    count++;
+                    measured[index] = count;
+                }
+                ready = System.nanoTime() + scaled(terminal.thinkNanos(request));
+                continue;
             }
             Server server;
             try {
@@ -272,6 +317,14 @@ public final class Scheduler {
         if (count >= quota) {
             finished[index] = System.nanoTime();
         }
+    }
+
+    /** Queues a deferred request; the terminal's response is the acknowledgement. */
+    private boolean queue(Request request, long intended) {
+        long now = System.nanoTime();
+        deferred.add(request, now);
+        return metrics.recordCompletion(request.type(), io.tpkit.spi.Outcome.COMMITTED, 0, intended, now,
+                System.nanoTime()) == Phase.MEASUREMENT;
     }
 
     private long scaled(long nanos) {

@@ -9,10 +9,17 @@ import java.time.Duration;
  * @param thinkFactor  multiplies the terminals' keying and think times (0 = none)
  * @param transactions when not null, the measurement ends after this many committed
  *                     transactions, split evenly across terminals (McDonell's fixed total)
+ * @param deferredWorkers background workers (one connection each, beside the pool) that
+ *                     execute deferred transactions; used only when a type is deferred
  */
 public record SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                                 Duration warmup, Duration duration, Long transactions, int maxRetries,
-                                long seed) {
+                                long seed, int deferredWorkers) {
+    public SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
+                             Duration warmup, Duration duration, Long transactions, int maxRetries, long seed) {
+        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1);
+    }
+
     public boolean byCount() {
         return transactions != null;
     }

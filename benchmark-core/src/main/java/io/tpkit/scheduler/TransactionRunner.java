@@ -25,7 +25,11 @@ final class TransactionRunner {
 
     /** @return true when the request committed and was counted in the measurement interval */
     boolean execute(Server server, Request request, long intendedStart, long serviceStart) {
-        int type = request.type();
+        return execute(server, request, request.type(), intendedStart, serviceStart);
+    }
+
+    /** @param type the metrics row to count it in (a deferred part has a row of its own) */
+    boolean execute(Server server, Request request, int type, long intendedStart, long serviceStart) {
         for (int attempt = 0; ; attempt++) {
             try {
                 Outcome outcome = server.session().execute(request);

@@ -20,6 +20,15 @@ public interface BoundWorkload {
     /** Names of the transaction types, indexed by {@link Request#type()}. */
     List<String> transactionTypes();
 
+    /**
+     * Whether transactions of this type are executed deferred (TPC-C Delivery): the terminal
+     * only queues them and gets its response at once; background workers execute them later,
+     * and their completion is counted in a row of its own, "TYPE (deferred)".
+     */
+    default boolean deferred(int type) {
+        return false;
+    }
+
     /** Drops the workload's tables (if any) and creates them empty, without secondary indexes. */
     void createSchema(Connection c) throws SQLException;
 

@@ -33,10 +33,17 @@ final class FakeWork {
     }
 
     Terminal terminal(long keyingNanos, long thinkNanos) {
+        return terminal(keyingNanos, thinkNanos, 1);
+    }
+
+    /** A terminal that cycles through {@code types} transaction types: 0, 1, ..., 0, 1... */
+    Terminal terminal(long keyingNanos, long thinkNanos, int types) {
         return new Terminal() {
+            private int calls;
+
             @Override
             public Request next() {
-                return new FakeRequest(0, ids.incrementAndGet());
+                return new FakeRequest(calls++ % types, ids.incrementAndGet());
             }
 
             @Override

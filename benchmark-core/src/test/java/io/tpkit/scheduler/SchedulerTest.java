@@ -127,6 +127,30 @@ class SchedulerTest {
     }
 
     @Test
+    void deferredTransactionsAreAcknowledgedAtOnceAndExecutedInTheBackground() throws Exception {
+        FakeWork work = new FakeWork(20 * MS, null);
+        List<String> types = Scheduler.metricTypes(List.of("normal", "batch"), t -> t == 1);
+        assertThat(types).containsExactly("normal", "batch", "batch (deferred)");
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.CLOSED, 2, 2, 1.0, Duration.ZERO,
+                Duration.ofSeconds(60), 40L, 0, 7);
+        MetricsCollector metrics = new MetricsCollector(types, 0, System.nanoTime(), null);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0, 2), work.sessions(),
+                new PostgresPlugin()::classify, metrics, ProgressListener.NONE, t -> t == 1, 2).run();
+
+        TypeSummary normal = m.types().get(0);
+        TypeSummary queued = m.types().get(1);
+        TypeSummary executed = m.types().get(2);
+        assertThat(normal.committed() + queued.committed()).isEqualTo(40);
+        assertThat(queued.committed()).isEqualTo(20);
+        // every queued request ran on the background worker before the run returned
+        assertThat(work.executions.get()).isEqualTo(40);
+        assertThat(queued.response().p50Ms()).isLessThan(10.0);
+        assertThat(executed.service().p50Ms()).isGreaterThanOrEqualTo(15.0);
+        assertThat(executed.response().maxMs()).isGreaterThanOrEqualTo(executed.service().maxMs());
+        assertThat(work.openSessions.get()).isZero();
+    }
+
+    @Test
     void terminalsNeverUseMoreConnectionsThanTheBoundedPool() throws Exception {
         FakeWork work = new FakeWork(5 * MS, null);
         RunMetrics m = run(work, ArrivalModel.CLOSED, 20, 3, Duration.ZERO, Duration.ofSeconds(1), null, 0, 0, 0);
