@@ -214,6 +214,11 @@ public final class MetricsCollector {
         return List.copyOf(samples);
     }
 
+    /** Committed transactions of one type in every phase (warm-up and drain included). */
+    public long committedAllPhases(int type) {
+        return sum(type, x -> x.committed.sum());
+    }
+
     /** Committed transactions in the measurement interval so far. */
     public long measuredCommitted() {
         long n = 0;

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param environment   tpkit, JVM, OS and machine
  * @param database      target, product, version and settings snapshot
  * @param workload      the workload's name and effective parameters
+ * @param headline      the benchmark's own headline figures (TPC-C: NOPM), may be empty
  * @param load          the load this run did first, or null
  * @param metrics       the measurement interval
  * @param consistency   the consistency checks run after the measurement (with the driver's
@@ -23,7 +24,8 @@ import java.util.Map;
  */
 public record RunResult(String resultDir, String startedAt, String finishedAt,
                         Map<String, Object> configuration, Map<String, Object> environment,
-                        Map<String, Object> database, Map<String, Object> workload, LoadReport load,
+                        Map<String, Object> database, Map<String, Object> workload,
+                        Map<String, Object> headline, LoadReport load,
                         RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
                         Map<String, String> firstErrors) {
     public boolean consistent() {

@@ -92,10 +92,12 @@ public final class Runner {
             try (Connection c = db.connection()) {
                 long after = db.bound.databaseTransactionCount(c);
                 if (before >= 0 && after >= 0) {
-                    long expected = metrics.committedAllPhases();
+                    int type = db.bound.crossCheckedType();
+                    long expected = type < 0 ? metrics.committedAllPhases() : collector.committedAllPhases(type);
                     consistency.add(CheckResult.of("driver-count-matches-database",
                             after - before == expected, "the database recorded " + (after - before)
-                                    + " committed transactions during the run; the driver counted " + expected));
+                                    + " committed " + (type < 0 ? "" : db.bound.transactionTypes().get(type) + " ")
+                                    + "transactions during the run; the driver counted " + expected));
                 }
                 consistency.addAll(db.bound.checkConsistency(c));
             }
@@ -110,7 +112,8 @@ public final class Runner {
             Verdict verdict = Verdict.of(rules);
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     config.describe(), Environment.describe(), database(db, server),
-                    workload(db, settings), load, metrics, consistency, verdict, collector.firstErrors());
+                    workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
+                    collector.firstErrors());
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());
             Path dir = folder.commit();
@@ -136,7 +139,7 @@ public final class Runner {
 
     private static RunResult withDir(RunResult r, Path dir) {
         return new RunResult(dir.toString(), r.startedAt(), r.finishedAt(), r.configuration(), r.environment(),
-                r.database(), r.workload(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors());
+                r.database(), r.workload(), r.headline(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors());
     }
 
     private static String kind(BenchmarkConfig config) {

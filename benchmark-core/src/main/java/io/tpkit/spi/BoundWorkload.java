@@ -56,8 +56,22 @@ public interface BoundWorkload {
     /**
      * A count the database keeps of committed transactions (e.g. history rows), to cross-check
      * the driver's own count; {@code -1} when the workload has none.
+     * {@link #crossCheckedType()} says which transactions it counts.
      */
     long databaseTransactionCount(Connection c) throws SQLException;
+
+    /** The transaction type that {@link #databaseTransactionCount} counts, or -1 for all types. */
+    default int crossCheckedType() {
+        return -1;
+    }
+
+    /**
+     * The benchmark's own headline figures, each named neutrally with how it was obtained (TPC-C:
+     * NOPM and its efficiency); empty when the generic TPS says it all.
+     */
+    default java.util.Map<String, Object> headline(io.tpkit.metrics.RunMetrics metrics) {
+        return java.util.Map.of();
+    }
 
     /** The consistency conditions of the benchmark, evaluated by the database. */
     List<CheckResult> checkConsistency(Connection c) throws SQLException;

@@ -42,6 +42,8 @@ final class SummaryPrinter {
         out.println();
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
+        r.headline().forEach((k, v) -> out.printf(Locale.ROOT, "%s: %s%n", k,
+                v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v));
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
         if (m.totalFailed() > 0 || m.totalRetries() > 0) {
             out.printf(Locale.ROOT, "Retries %d, failed %d (by cause in result.json)%n", m.totalRetries(), m.totalFailed());
