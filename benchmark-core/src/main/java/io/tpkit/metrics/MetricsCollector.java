@@ -19,7 +19,14 @@ import org.HdrHistogram.Recorder;
  * {@link Recorder}s and {@link LongAdder}s); {@link #sample} must be called by one thread.
  */
 public final class MetricsCollector {
+    /**
+     * Marks the row of a deferred part ("delivery (deferred)"): it shows the background
+     * execution of transactions already counted when they were queued, so totals skip it.
+     */
+    public static final String DEFERRED_SUFFIX = " (deferred)";
+
     private final List<String> types;
+    private final boolean[] inTotals;
     private final TypeStats[][] stats; // [phase][type]
     private final Recorder[] lag; // [phase], closed model only
     private final Histogram[] lagTotal;
@@ -38,6 +45,10 @@ public final class MetricsCollector {
      */
     public MetricsCollector(List<String> types, int maxRetries, long runStartNanos, HistogramLogWriter hlog) {
         this.types = List.copyOf(types);
+        this.inTotals = new boolean[types.size()];
+        for (int t = 0; t < types.size(); t++) {
+            inTotals[t] = !types.get(t).endsWith(DEFERRED_SUFFIX);
+        }
         this.stats = new TypeStats[Phase.values().length][types.size()];
         this.lag = new Recorder[Phase.values().length];
         this.lagTotal = new Histogram[Phase.values().length];
@@ -153,7 +164,7 @@ public final class MetricsCollector {
         for (int t = 0; t <= types.size(); t++) {
             boolean total = t == types.size();
             Histogram interval = total ? all : collect(t);
-            if (!total) {
+            if (!total && inTotals[t]) {
                 all.add(interval);
             }
             long[] now = total ? totals : new long[] {
@@ -162,7 +173,7 @@ public final class MetricsCollector {
             long[] delta = new long[4];
             for (int i = 0; i < 4; i++) {
                 delta[i] = total ? now[i] : now[i] - previous[t][i];
-                if (!total) {
+                if (!total && inTotals[t]) {
                     totals[i] += delta[i];
                 }
             }
@@ -222,8 +233,10 @@ public final class MetricsCollector {
     /** Committed transactions in the measurement interval so far. */
     public long measuredCommitted() {
         long n = 0;
-        for (TypeStats s : stats[Phase.MEASUREMENT.ordinal()]) {
-            n += s.committed.sum();
+        for (int t = 0; t < types.size(); t++) {
+            if (inTotals[t]) {
+                n += stats[Phase.MEASUREMENT.ordinal()][t].committed.sum();
+            }
         }
         return n;
     }
@@ -245,11 +258,13 @@ public final class MetricsCollector {
             TypeStats s = stats[Phase.MEASUREMENT.ordinal()][t];
             TypeSummary summary = summarize(types.get(t), s, seconds);
             summaries.add(summary);
-            committed += summary.committed();
-            rollbacks += summary.businessRollbacks();
-            failed += summary.failedTotal();
+            failed += summary.failedTotal(); // a deferred part that fails is a failure like any other
             retries += summary.retriesTotal();
-            allPhases += sum(t, x -> x.committed.sum());
+            if (inTotals[t]) {
+                committed += summary.committed();
+                rollbacks += summary.businessRollbacks();
+                allPhases += sum(t, x -> x.committed.sum());
+            }
         }
         double overWall = seconds > 0 ? committed / seconds : 0;
         return new RunMetrics(phaseSeconds(Phase.WARMUP, nowNanos), seconds, measuredBy, committed, rollbacks,

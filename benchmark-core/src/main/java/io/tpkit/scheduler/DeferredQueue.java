@@ -29,7 +29,7 @@ final class DeferredQueue {
         List<String> rows = new ArrayList<>(types);
         for (int t = 0; t < types.size(); t++) {
             if (deferred.test(t)) {
-                rows.add(types.get(t) + " (deferred)");
+                rows.add(types.get(t) + io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX);
             }
         }
         return rows;

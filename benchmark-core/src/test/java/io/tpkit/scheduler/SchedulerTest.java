@@ -141,6 +141,8 @@ class SchedulerTest {
         TypeSummary queued = m.types().get(1);
         TypeSummary executed = m.types().get(2);
         assertThat(normal.committed() + queued.committed()).isEqualTo(40);
+        // the background execution is shown, but not counted twice in the totals
+        assertThat(m.totalCommitted()).isEqualTo(40);
         assertThat(queued.committed()).isEqualTo(20);
         // every queued request ran on the background worker before the run returned
         assertThat(work.executions.get()).isEqualTo(40);

@@ -31,10 +31,10 @@ final class SummaryPrinter {
         out.printf(Locale.ROOT, "  measured %.1f s after %.1f s warm-up (%s)%s%n", m.measurementSeconds(),
                 m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
         out.println();
-        out.printf(Locale.ROOT, "%-16s %10s %9s %8s %9s %10s %9s %9s %9s %9s %9s%n", "transaction", "committed",
+        out.printf(Locale.ROOT, "%-20s %10s %9s %8s %9s %10s %9s %9s %9s %9s %9s%n", "transaction", "committed",
                 "retried", "failed", "rollbacks", "TPS", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms");
         for (TypeSummary t : m.types()) {
-            out.printf(Locale.ROOT, "%-16s %10d %9d %8d %9d %10.1f %9.2f %9.2f %9.2f %9.2f %9.2f%n", t.name(),
+            out.printf(Locale.ROOT, "%-20s %10d %9d %8d %9d %10.1f %9.2f %9.2f %9.2f %9.2f %9.2f%n", t.name(),
                     t.committed(), t.committedAfterRetries(), t.failedTotal(), t.businessRollbacks(), t.perSecond(),
                     t.response().p50Ms(), t.response().p90Ms(), t.response().p95Ms(), t.response().p99Ms(),
                     t.response().maxMs());

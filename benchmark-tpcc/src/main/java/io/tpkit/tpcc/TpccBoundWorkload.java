@@ -1,0 +1,223 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BadInputException;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.metrics.TypeSummary;
+import io.tpkit.spi.BoundWorkload;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.LoadContext;
+import io.tpkit.spi.RunFacts;
+import io.tpkit.spi.Session;
+import io.tpkit.spi.Terminal;
+import io.tpkit.sql.SqlScript;
+import io.tpkit.validity.RuleResult;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/** TPC-C bound to a scale and a database: schema, load, terminals, sessions, checks, rules. */
+public final class TpccBoundWorkload implements BoundWorkload {
+    /** The spec's ceiling: 12.86 New-Orders per minute per warehouse with the 45/43/4/4/4 mix. */
+    static final double MAX_NOPM_PER_WAREHOUSE = 12.86;
+    private static final String LOAD_COMPLETE = "load_complete";
+
+    private final int warehouses;
+    private final boolean foreignKeys;
+    private final TpccDialect dialect;
+    private final long seed;
+    private final Map<String, String> options;
+    private volatile NURandConstants runConstants;
+
+    TpccBoundWorkload(int warehouses, boolean foreignKeys, TpccDialect dialect, long seed, Map<String, String> options) {
+        this.warehouses = warehouses;
+        this.foreignKeys = foreignKeys;
+        this.dialect = dialect;
+        this.seed = seed;
+        this.options = options;
+    }
+
+    @Override
+    public Map<String, Object> parameters() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scale", warehouses);
+        m.put("warehouses", warehouses);
+        m.put("foreignKeys", foreignKeys);
+        m.put("terminalsPerWarehouse", 10);
+        m.put("deck", "23 cards: 10 New-Order, 10 Payment, 1 Order-Status, 1 Delivery, 1 Stock-Level, per terminal");
+        m.put("thinkTime", "negative exponential, type's mean, truncated at 10x");
+        m.put("delivery", "deferred: queued by the terminal, executed by a background worker");
+        if (runConstants != null) {
+            m.put("nurandRunConstants", runConstants.toString());
+        }
+        m.put("options", options);
+        return m;
+    }
+
+    @Override
+    public int scale() {
+        return warehouses;
+    }
+
+    @Override
+    public ArrivalModel arrival() {
+        return ArrivalModel.CLOSED;
+    }
+
+    @Override
+    public List<String> transactionTypes() {
+        return Arrays.stream(TpccTransactionType.values()).map(TpccTransactionType::label).toList();
+    }
+
+    @Override
+    public boolean deferred(int type) {
+        return type == TpccTransactionType.DELIVERY.ordinal();
+    }
+
+    @Override
+    public void createSchema(Connection c) throws SQLException {
+        SqlScript.execute(c, dialect.schema());
+    }
+
+    @Override
+    public void load(LoadContext context) throws Exception {
+        new TpccLoader(warehouses, dialect, context, foreignKeys, seed).load();
+        try (Connection c = context.connect()) {
+            // written last: a load that stopped half way is never taken for a finished one
+            setConfig(c, "foreign_keys", Boolean.toString(foreignKeys));
+            setConfig(c, LOAD_COMPLETE, java.time.OffsetDateTime.now().toString());
+        }
+    }
+
+    private static void setConfig(Connection c, String name, String value) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO tpcc_config (cfg_name, cfg_value) VALUES (?, ?)")) {
+            ps.setString(1, name);
+            ps.setString(2, value);
+            ps.executeUpdate();
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+
+    private static Map<String, String> config(Connection c) throws SQLException {
+        Map<String, String> m = new HashMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT cfg_name, cfg_value FROM tpcc_config")) {
+            while (rs.next()) {
+                m.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return m;
+    }
+
+    /** -1 without TPC-C tables; the warehouse count of a finished load; an error for an unfinished one. */
+    @Override
+    public long loadedScale(Connection c) throws SQLException {
+        DatabaseMetaData meta = c.getMetaData();
+        try (ResultSet rs = meta.getTables(null, null, "tpcc_config", null)) {
+            if (!rs.next()) {
+                return -1;
+            }
+        }
+        Map<String, String> config = config(c);
+        if (!config.containsKey(LOAD_COMPLETE)) {
+            throw new BadInputException("the tpcc load in this database did not finish: load it again with "
+                    + "'tpkit load tpcc' or 'tpkit run tpcc --reload'");
+        }
+        if (!config.get("foreign_keys").equals(Boolean.toString(foreignKeys))) {
+            throw new BadInputException("the tpcc data was loaded with --foreign-keys "
+                    + (foreignKeys ? "off" : "on") + ": pass that, or load again with --reload");
+        }
+        return Long.parseLong(config.get("warehouses"));
+    }
+
+    @Override
+    public void prepareRun(Connection c) throws SQLException {
+        int cLoad = Integer.parseInt(config(c).get("c_last_load"));
+        runConstants = NURandConstants.forRun(new TpccRandom(seed ^ 0x5DEECE66DL), cLoad);
+    }
+
+    @Override
+    public int standardTerminals() {
+        return 10 * warehouses;
+    }
+
+    /**
+     * Terminal i has home warehouse (i mod W) + 1 and district (i / W mod 10) + 1: with the
+     * standard 10 terminals per warehouse every (warehouse, district) pair has exactly one.
+     */
+    @Override
+    public Terminal newTerminal(int index, int count, SplittableRandom random) {
+        int w = index % warehouses + 1;
+        int d = index / warehouses % 10 + 1;
+        return new TpccTerminal(CardDeck.smallest(random.split()),
+                new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random);
+    }
+
+    @Override
+    public Session openSession(Connection c) throws SQLException {
+        return new TpccClientSession(c);
+    }
+
+    /** Committed New-Orders raise d_next_o_id by one each; rolled-back ones do not. */
+    @Override
+    public long databaseTransactionCount(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT sum(d_next_o_id) FROM district")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public int crossCheckedType() {
+        return TpccTransactionType.NEW_ORDER.ordinal();
+    }
+
+    /**
+     * Conditions 1 to 12; condition 11 only while no Delivery has run since the load (the
+     * database tells: a delivered order beyond the 2,100 loaded as delivered).
+     */
+    @Override
+    public List<CheckResult> checkConsistency(Connection c) throws SQLException {
+        boolean anyDelivery;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM "
+                + TpccTables.ORDER + " WHERE o_id >= " + TpccScale.FIRST_UNDELIVERED_ORDER
+                + " AND o_carrier_id IS NOT NULL")) {
+            rs.next();
+            anyDelivery = rs.getLong(1) > 0;
+        }
+        return TpccConsistency.checkAll(c, anyDelivery);
+    }
+
+    @Override
+    public Duration minimumMeasurement() {
+        return Duration.ofHours(2);
+    }
+
+    /** NOPM counts completed New-Orders, the 1% business rollbacks included (§5.4). */
+    @Override
+    public Map<String, Object> headline(RunMetrics metrics) {
+        TypeSummary newOrder = metrics.types().get(TpccTransactionType.NEW_ORDER.ordinal());
+        double minutes = metrics.measurementSeconds() / 60.0;
+        double nopm = minutes > 0 ? (newOrder.committed() + newOrder.businessRollbacks()) / minutes : 0;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("NOPM (New-Orders completed per minute of the measurement interval, rollbacks included; not tpmC)", nopm);
+        m.put("efficiency % (NOPM / (12.86 x warehouses))", 100 * nopm / (MAX_NOPM_PER_WAREHOUSE * warehouses));
+        return m;
+    }
+
+    @Override
+    public List<RuleResult> validityRules(RunFacts facts) {
+        return TpccRules.evaluate(facts, warehouses, foreignKeys);
+    }
+}

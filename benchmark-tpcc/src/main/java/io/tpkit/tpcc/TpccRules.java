@@ -1,0 +1,99 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.metrics.TypeSummary;
+import io.tpkit.spi.RunFacts;
+import io.tpkit.validity.RuleResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The TPC-C rules of the built-in auditor (spec digest sections 4 and 6). */
+final class TpccRules {
+    private TpccRules() {
+    }
+
+    static List<RuleResult> evaluate(RunFacts facts, int warehouses, boolean foreignKeys) {
+        RunMetrics m = facts.metrics();
+        List<RuleResult> rules = new ArrayList<>();
+        rules.add(RuleResult.check("terminals", "10 terminals per warehouse (" + 10 * warehouses + ")",
+                facts.terminals() == 10 * warehouses, facts.terminals() + " terminals"));
+        rules.add(RuleResult.check("home-warehouse",
+                "every terminal keeps its home warehouse and district for the whole run", true,
+                "terminal i is bound to warehouse (i mod W)+1, district (i/W mod 10)+1 when it is created"));
+        rules.add(RuleResult.check("keying-think-times",
+                "the spec's keying times and mean think times (--think spec)", facts.thinkFactor() == 1.0,
+                "think factor " + facts.thinkFactor()));
+        rules.add(RuleResult.check("foreign-keys", "the spec's foreign keys are declared", foreignKeys,
+                foreignKeys ? "declared" : "--foreign-keys off"));
+        rules.add(mix(m));
+        rules.add(responseTimes(m));
+        rules.add(rollbacks(m));
+        double minutes = m.measurementSeconds() / 60;
+        TypeSummary newOrder = m.types().get(TpccTransactionType.NEW_ORDER.ordinal());
+        double nopm = minutes > 0 ? (newOrder.committed() + newOrder.businessRollbacks()) / minutes : 0;
+        double ceiling = TpccBoundWorkload.MAX_NOPM_PER_WAREHOUSE * warehouses;
+        rules.add(RuleResult.check("nopm-ceiling",
+                "NOPM at most 12.86 per warehouse (more means the keying and think times were not applied)",
+                nopm <= ceiling * 1.01, String.format(Locale.ROOT, "%.2f NOPM, ceiling %.2f", nopm, ceiling)));
+        return rules;
+    }
+
+    private static long completed(TypeSummary t) {
+        return t.committed() + t.businessRollbacks();
+    }
+
+    /** §5.2.3: Payment at least 43%, Order-Status, Delivery and Stock-Level at least 4% each. */
+    private static RuleResult mix(RunMetrics m) {
+        long total = 0;
+        for (TpccTransactionType t : TpccTransactionType.values()) {
+            total += completed(m.types().get(t.ordinal()));
+        }
+        if (total == 0) {
+            return RuleResult.check("mix", "the transaction mix meets the spec's minimum shares", false,
+                    "no transaction completed");
+        }
+        StringBuilder detail = new StringBuilder();
+        boolean ok = true;
+        for (TpccTransactionType t : TpccTransactionType.values()) {
+            double share = 100.0 * completed(m.types().get(t.ordinal())) / total;
+            double minimum = t == TpccTransactionType.PAYMENT ? 43 : t == TpccTransactionType.NEW_ORDER ? 0 : 4;
+            ok &= share >= minimum;
+            detail.append(String.format(Locale.ROOT, "%s %.2f%% ", t.label(), share));
+        }
+        return RuleResult.check("mix", "the transaction mix meets the spec's minimum shares (43/4/4/4)", ok,
+                detail.toString().trim());
+    }
+
+    /** §5.2.5.7: 90% within 5 s (Stock-Level 20 s); the deferred Delivery within 80 s of queueing. */
+    private static RuleResult responseTimes(RunMetrics m) {
+        StringBuilder detail = new StringBuilder();
+        boolean ok = true;
+        for (TpccTransactionType t : TpccTransactionType.values()) {
+            double p90 = m.types().get(t.ordinal()).response().p90Ms() / 1000;
+            ok &= p90 <= t.responseLimit90().toSeconds();
+            detail.append(String.format(Locale.ROOT, "%s p90 %.3f s (limit %d s) ", t.label(), p90,
+                    t.responseLimit90().toSeconds()));
+        }
+        if (m.types().size() > TpccTransactionType.values().length) {
+            double p90 = m.types().get(TpccTransactionType.values().length).response().p90Ms() / 1000;
+            ok &= p90 <= TpccTransactionType.DEFERRED_DELIVERY_LIMIT.toSeconds();
+            detail.append(String.format(Locale.ROOT, "delivery (deferred) p90 %.3f s (limit 80 s)", p90));
+        }
+        return RuleResult.check("response-time-90th", "90% of each type within its response-time limit", ok,
+                detail.toString().trim());
+    }
+
+    /** §9.2.2.5: 0.9% to 1.1% of New-Orders roll back on the unused item. */
+    private static RuleResult rollbacks(RunMetrics m) {
+        TypeSummary newOrder = m.types().get(TpccTransactionType.NEW_ORDER.ordinal());
+        long done = completed(newOrder);
+        if (done < 1000) {
+            return RuleResult.notApplicable("new-order-rollbacks", "0.9% to 1.1% of New-Orders roll back",
+                    done + " New-Orders are too few to judge a 1% share");
+        }
+        double share = 100.0 * newOrder.businessRollbacks() / done;
+        return RuleResult.check("new-order-rollbacks", "0.9% to 1.1% of New-Orders roll back",
+                share >= 0.9 && share <= 1.1, String.format(Locale.ROOT, "%.2f%% of %d", share, done));
+    }
+}

@@ -1,0 +1,37 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.spi.Request;
+import io.tpkit.spi.Terminal;
+import java.util.SplittableRandom;
+
+/**
+ * One emulated TPC-C user: deals the next transaction from its own card deck, generates the
+ * input for its home warehouse, keys it for the type's constant keying time, and thinks for a
+ * negative-exponential time afterwards.
+ */
+final class TpccTerminal implements Terminal {
+    private final CardDeck deck;
+    private final TpccInputs inputs;
+    private final SplittableRandom random;
+
+    TpccTerminal(CardDeck deck, TpccInputs inputs, SplittableRandom random) {
+        this.deck = deck;
+        this.inputs = inputs;
+        this.random = random;
+    }
+
+    @Override
+    public Request next() {
+        return inputs.next(deck.deal());
+    }
+
+    @Override
+    public long keyingNanos(Request request) {
+        return TpccTransactionType.values()[request.type()].keying().toNanos();
+    }
+
+    @Override
+    public long thinkNanos(Request request) {
+        return ThinkTime.nanos(TpccTransactionType.values()[request.type()], random);
+    }
+}

@@ -1,0 +1,83 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.Logic;
+import io.tpkit.spi.DatabasePlugin;
+import io.tpkit.spi.Workload;
+import io.tpkit.spi.WorkloadOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * TPC-C: five transactions against nine tables, driven by 10 terminals per warehouse, each
+ * bound to its home warehouse and district, with the spec's keying and think times. One unit
+ * of scale is a warehouse.
+ */
+public final class TpccWorkload implements Workload {
+    static final String FOREIGN_KEYS = "foreign-keys";
+    private static final List<WorkloadOption> OPTIONS = List.of(new WorkloadOption(FOREIGN_KEYS, "on|off",
+            "Declare the spec's foreign keys (off is allowed and labelled non-standard).", "on"));
+
+    @Override
+    public String name() {
+        return "tpcc";
+    }
+
+    @Override
+    public String summary() {
+        return "TPC-C-like: New-Order, Payment, Order-Status, Delivery, Stock-Level with terminals";
+    }
+
+    @Override
+    public String scaleUnit() {
+        return "warehouses";
+    }
+
+    @Override
+    public int defaultScale() {
+        return 1;
+    }
+
+    @Override
+    public ArrivalModel defaultArrival() {
+        return ArrivalModel.CLOSED;
+    }
+
+    @Override
+    public List<WorkloadOption> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public TpccBoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
+        for (String key : config.options().keySet()) {
+            if (OPTIONS.stream().noneMatch(o -> o.name().equals(key))) {
+                throw new BadInputException("tpcc has no option --" + key + " (see 'tpkit run tpcc --help')");
+            }
+        }
+        if (config.arrival() == ArrivalModel.STREAMS) {
+            throw new BadInputException("tpcc runs emulated terminals: use --arrival closed (the default), with "
+                    + "--think off for back-to-back transactions");
+        }
+        if (config.logic() == Logic.PROCEDURE) {
+            throw new BadInputException("tpcc has no stored-procedure variant yet: use --logic client");
+        }
+        String fk = config.options().getOrDefault(FOREIGN_KEYS, "on").toLowerCase(Locale.ROOT);
+        if (!Set.of("on", "off").contains(fk)) {
+            throw new BadInputException("--foreign-keys must be on or off (got '" + fk + "')");
+        }
+        int warehouses = config.scale() == null ? defaultScale() : config.scale();
+        TpccDialect dialect;
+        try {
+            dialect = TpccDialect.of(database.dialect());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("tpcc does not support " + database.name() + " yet: use PostgreSQL");
+        }
+        return new TpccBoundWorkload(warehouses, fk.equals("on"), dialect, config.seed(),
+                Map.of(FOREIGN_KEYS, fk));
+    }
+}

@@ -1,0 +1,437 @@
+package io.tpkit.tpcc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.Outcome;
+import io.tpkit.spi.Request;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Future;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The five transactions of {@link TpccClientSession} against a loaded W=1 database, checked with SQL. */
+class TpccClientSessionIT {
+    private static final int W = 1;
+    private static TpccTestDatabase db;
+    private static Connection check;
+
+    @BeforeAll
+    static void load() throws Exception {
+        db = TpccTestDatabase.load(W, 2026);
+        check = db.connect();
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        if (check != null) {
+            check.close();
+        }
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    private static TpccClientSession session() throws SQLException {
+        return new TpccClientSession(db.connect());
+    }
+
+    @Test
+    void newOrderCommitsTheOrderItsLinesAndTheStockChanges() throws Exception {
+        int d = 3;
+        int c = 42;
+        int next = (int) value("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = ?", d);
+        // item 10 twice: the lines are processed separately, not merged
+        int[] items = {10, 20, 30, 10, 40, 50, 60};
+        int[] quantities = {3, 9, 1, 4, 10, 2, 5};
+        List<NewOrderRequest.Line> lines = new ArrayList<>();
+        for (int i = 0; i < items.length; i++) {
+            lines.add(new NewOrderRequest.Line(items[i], W, quantities[i]));
+        }
+        long q20 = value("SELECT s_quantity FROM stock WHERE s_w_id = 1 AND s_i_id = 20");
+        long ytd20 = value("SELECT s_ytd FROM stock WHERE s_w_id = 1 AND s_i_id = 20");
+        long cnt10 = value("SELECT s_order_cnt FROM stock WHERE s_w_id = 1 AND s_i_id = 10");
+        long q10 = value("SELECT s_quantity FROM stock WHERE s_w_id = 1 AND s_i_id = 10");
+
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new NewOrderRequest(W, d, c, lines, false))).isEqualTo(Outcome.COMMITTED);
+            assertThat(s.lastOrderId()).isEqualTo(next);
+            assertThat(s.lastTotalAmount()).isPositive();
+        }
+        assertThat(value("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = ?", d)).isEqualTo(next + 1);
+        assertThat(value("SELECT count(*) FROM oorder WHERE o_w_id = 1 AND o_d_id = ? AND o_id = ? AND o_c_id = 42 "
+                + "AND o_carrier_id IS NULL AND o_ol_cnt = 7 AND o_all_local = 1", d, next)).isEqualTo(1);
+        assertThat(value("SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = ? AND no_o_id = ?", d, next))
+                .isEqualTo(1);
+        assertThat(value("SELECT count(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = ? AND ol_o_id = ?", d, next))
+                .isEqualTo(7);
+        // OL_AMOUNT = quantity x price, no tax; OL_DIST_INFO = S_DIST_03; no delivery date
+        assertThat(value("SELECT count(*) FROM order_line l JOIN item i ON i.i_id = l.ol_i_id "
+                + "JOIN stock s ON s.s_w_id = l.ol_supply_w_id AND s.s_i_id = l.ol_i_id "
+                + "WHERE l.ol_w_id = 1 AND l.ol_d_id = ? AND l.ol_o_id = ? AND l.ol_amount = l.ol_quantity * i.i_price "
+                + "AND l.ol_dist_info = s.s_dist_03 AND l.ol_delivery_d IS NULL", d, next)).isEqualTo(7);
+        assertThat(value("SELECT (string_agg(ol_i_id || ':' || ol_quantity, ',' ORDER BY ol_number) = "
+                + "'10:3,20:9,30:1,10:4,40:10,50:2,60:5')::int FROM order_line WHERE ol_w_id = 1 AND ol_d_id = ? "
+                + "AND ol_o_id = ?", d, next)).isEqualTo(1);
+        assertThat(value("SELECT s_quantity FROM stock WHERE s_w_id = 1 AND s_i_id = 20"))
+                .isEqualTo(q20 - 9 >= 10 ? q20 - 9 : q20 - 9 + 91);
+        assertThat(value("SELECT s_ytd FROM stock WHERE s_w_id = 1 AND s_i_id = 20")).isEqualTo(ytd20 + 9);
+        assertThat(value("SELECT s_order_cnt FROM stock WHERE s_w_id = 1 AND s_i_id = 10")).isEqualTo(cnt10 + 2);
+        long after3 = q10 - 3 >= 10 ? q10 - 3 : q10 - 3 + 91;
+        assertThat(value("SELECT s_quantity FROM stock WHERE s_w_id = 1 AND s_i_id = 10"))
+                .isEqualTo(after3 - 4 >= 10 ? after3 - 4 : after3 - 4 + 91);
+        assertThat(value("SELECT sum(s_remote_cnt) FROM stock WHERE s_w_id = 1 AND s_i_id IN (10, 20, 30, 40, 50, 60)"))
+                .isZero();
+    }
+
+    @Test
+    void newOrderWithTheUnusedItemRollsBackAndLeavesNoRows() throws Exception {
+        int d = 5;
+        int next = (int) value("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = ?", d);
+        long cnt1 = value("SELECT s_order_cnt FROM stock WHERE s_w_id = 1 AND s_i_id = 1");
+        String before = checksum();
+        List<NewOrderRequest.Line> lines = List.of(new NewOrderRequest.Line(1, W, 5),
+                new NewOrderRequest.Line(2, W, 5), new NewOrderRequest.Line(TpccInputs.UNUSED_ITEM_ID, W, 5));
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new NewOrderRequest(W, d, 7, lines, true))).isEqualTo(Outcome.BUSINESS_ROLLBACK);
+            assertThat(s.lastOrderId()).isEqualTo(next);
+            // the session is usable afterwards
+            assertThat(s.execute(new StockLevelRequest(W, d, 15))).isEqualTo(Outcome.COMMITTED);
+        }
+        assertThat(value("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = ?", d)).isEqualTo(next);
+        assertThat(value("SELECT count(*) FROM oorder WHERE o_w_id = 1 AND o_d_id = ? AND o_id >= ?", d, next)).isZero();
+        assertThat(value("SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = ? AND no_o_id >= ?", d, next))
+                .isZero();
+        assertThat(value("SELECT count(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = ? AND ol_o_id >= ?", d, next))
+                .isZero();
+        assertThat(value("SELECT s_order_cnt FROM stock WHERE s_w_id = 1 AND s_i_id = 1")).isEqualTo(cnt1);
+        assertThat(checksum()).isEqualTo(before);
+    }
+
+    @Test
+    void paymentByLastNamePaysTheMiddleCustomer() throws Exception {
+        int d = 2;
+        String name;
+        try (PreparedStatement ps = check.prepareStatement("SELECT c_last FROM customer WHERE c_w_id = 1 "
+                + "AND c_d_id = ? GROUP BY c_last HAVING count(*) = 4 ORDER BY c_last FETCH FIRST 1 ROWS ONLY")) {
+            ps.setInt(1, d);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                name = rs.getString(1);
+            }
+        }
+        List<Long> ids = values("SELECT c_id FROM customer WHERE c_w_id = 1 AND c_d_id = 2 AND c_last = '" + name
+                + "' ORDER BY c_first, c_id");
+        assertThat(ids).hasSize(4);
+        long middle = ids.get(1); // position ceil(4/2) = 2, counting from 1
+        BigDecimal amount = new BigDecimal("123.45");
+        BigDecimal wYtd = decimal("SELECT w_ytd FROM warehouse WHERE w_id = 1");
+        BigDecimal dYtd = decimal("SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 2");
+        String customer = " FROM customer WHERE c_w_id = 1 AND c_d_id = 2 AND c_id = " + middle;
+        BigDecimal balance = decimal("SELECT c_balance" + customer);
+        BigDecimal ytdPayment = decimal("SELECT c_ytd_payment" + customer);
+        long paymentCnt = value("SELECT c_payment_cnt" + customer);
+        long history = value("SELECT count(*) FROM history");
+
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new PaymentRequest(W, d, W, d, CustomerSelector.byLastName(name), amount)))
+                    .isEqualTo(Outcome.COMMITTED);
+            assertThat(s.lastPaymentCustomerId()).isEqualTo((int) middle);
+        }
+        assertThat(decimal("SELECT w_ytd FROM warehouse WHERE w_id = 1")).isEqualByComparingTo(wYtd.add(amount));
+        assertThat(decimal("SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 2"))
+                .isEqualByComparingTo(dYtd.add(amount));
+        assertThat(decimal("SELECT c_balance" + customer)).isEqualByComparingTo(balance.subtract(amount));
+        assertThat(decimal("SELECT c_ytd_payment" + customer)).isEqualByComparingTo(ytdPayment.add(amount));
+        assertThat(value("SELECT c_payment_cnt" + customer)).isEqualTo(paymentCnt + 1);
+        assertThat(value("SELECT count(*) FROM history")).isEqualTo(history + 1);
+        assertThat(value("SELECT count(*) FROM history h, warehouse w, district d WHERE w.w_id = 1 "
+                + "AND d.d_w_id = 1 AND d.d_id = 2 AND h.h_c_id = ? AND h.h_c_d_id = 2 AND h.h_c_w_id = 1 "
+                + "AND h.h_d_id = 2 AND h.h_w_id = 1 AND h.h_amount = 123.45 "
+                + "AND h.h_data = w.w_name || '    ' || d.d_name", (int) middle)).isEqualTo(1);
+    }
+
+    @Test
+    void paymentOfABadCreditCustomerPrependsToCData() throws Exception {
+        int d;
+        int c;
+        try (PreparedStatement ps = check.prepareStatement("SELECT c_d_id, c_id FROM customer WHERE c_w_id = 1 "
+                + "AND c_credit = 'BC' ORDER BY c_d_id DESC, c_id FETCH FIRST 1 ROWS ONLY");
+                ResultSet rs = ps.executeQuery()) {
+            assertThat(rs.next()).isTrue();
+            d = rs.getInt(1);
+            c = rs.getInt(2);
+        }
+        String customer = " FROM customer WHERE c_w_id = 1 AND c_d_id = " + d + " AND c_id = " + c;
+        String old = string("SELECT c_data" + customer);
+        BigDecimal amount = new BigDecimal("4999.99");
+        // paid at district 1 of the home warehouse, for a customer of district d
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new PaymentRequest(W, 1, W, d, CustomerSelector.byId(c), amount)))
+                    .isEqualTo(Outcome.COMMITTED);
+        }
+        String data = string("SELECT c_data" + customer);
+        assertThat(data).startsWith(c + " " + d + " 1 1 1 4999.99 | ").hasSizeLessThanOrEqualTo(500)
+                .isEqualTo(TpccClientSession.badCreditData(c, d, W, 1, W, amount, old));
+        assertThat(data.length()).isEqualTo(Math.min(500, old.length() + (c + " " + d + " 1 1 1 4999.99 | ").length()));
+    }
+
+    @Test
+    void deliveryDeliversTheOldestNewOrderOfEveryDistrict() throws Exception {
+        int[] oldest = new int[11];
+        int[] customer = new int[11];
+        BigDecimal[] sum = new BigDecimal[11];
+        BigDecimal[] balance = new BigDecimal[11];
+        long[] deliveryCnt = new long[11];
+        for (int d = 1; d <= 10; d++) {
+            oldest[d] = (int) value("SELECT min(no_o_id) FROM new_order WHERE no_w_id = 1 AND no_d_id = ?", d);
+            customer[d] = (int) value("SELECT o_c_id FROM oorder WHERE o_w_id = 1 AND o_d_id = ? AND o_id = ?",
+                    d, oldest[d]);
+            sum[d] = decimal("SELECT sum(ol_amount) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = " + d
+                    + " AND ol_o_id = " + oldest[d]);
+            String c = " FROM customer WHERE c_w_id = 1 AND c_d_id = " + d + " AND c_id = " + customer[d];
+            balance[d] = decimal("SELECT c_balance" + c);
+            deliveryCnt[d] = value("SELECT c_delivery_cnt" + c);
+        }
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new DeliveryRequest(W, 7))).isEqualTo(Outcome.COMMITTED);
+            assertThat(s.lastDeliverySkipped()).isZero();
+            assertThat(s.lastDelivered()).hasSize(10);
+            for (TpccClientSession.DeliveredOrder o : s.lastDelivered()) {
+                assertThat(o.orderId()).isEqualTo(oldest[o.districtId()]);
+            }
+        }
+        for (int d = 1; d <= 10; d++) {
+            assertThat(value("SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = ? AND no_o_id = ?",
+                    d, oldest[d])).isZero();
+            assertThat(value("SELECT min(no_o_id) FROM new_order WHERE no_w_id = 1 AND no_d_id = ?", d))
+                    .isEqualTo(oldest[d] + 1);
+            assertThat(value("SELECT o_carrier_id FROM oorder WHERE o_w_id = 1 AND o_d_id = ? AND o_id = ?",
+                    d, oldest[d])).isEqualTo(7);
+            assertThat(value("SELECT count(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = ? AND ol_o_id = ? "
+                    + "AND ol_delivery_d IS NULL", d, oldest[d])).isZero();
+            String c = " FROM customer WHERE c_w_id = 1 AND c_d_id = " + d + " AND c_id = " + customer[d];
+            assertThat(decimal("SELECT c_balance" + c)).isEqualByComparingTo(balance[d].add(sum[d]));
+            assertThat(value("SELECT c_delivery_cnt" + c)).isEqualTo(deliveryCnt[d] + 1);
+        }
+    }
+
+    @Test
+    void deliverySkipsADistrictWithoutNewOrders() throws Exception {
+        List<Long> queued = values("SELECT no_o_id FROM new_order WHERE no_w_id = 1 AND no_d_id = 10");
+        update("DELETE FROM new_order WHERE no_w_id = 1 AND no_d_id = 10");
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new DeliveryRequest(W, 1))).isEqualTo(Outcome.COMMITTED);
+            assertThat(s.lastDeliverySkipped()).isEqualTo(1);
+            assertThat(s.lastDelivered()).hasSize(9).noneMatch(o -> o.districtId() == 10);
+        } finally {
+            // put the queue back, so that the other tests and the consistency conditions see it whole
+            try (PreparedStatement ps = check.prepareStatement(
+                    "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, 10, 1)")) {
+                for (long o : queued) {
+                    ps.setLong(1, o);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+    }
+
+    @Test
+    void orderStatusAndStockLevelChangeNothing() throws Exception {
+        String before = checksum();
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new OrderStatusRequest(W, 4, CustomerSelector.byId(99)))).isEqualTo(Outcome.COMMITTED);
+            assertThat(s.lastOrderStatusOrderId()).isEqualTo(
+                    (int) value("SELECT max(o_id) FROM oorder WHERE o_w_id = 1 AND o_d_id = 4 AND o_c_id = 99"));
+            assertThat(s.lastOrderStatusLines()).isEqualTo((int) value("SELECT count(*) FROM order_line "
+                    + "WHERE ol_w_id = 1 AND ol_d_id = 4 AND ol_o_id = ?", s.lastOrderStatusOrderId()));
+
+            String name = LastNames.of(123);
+            assertThat(s.execute(new OrderStatusRequest(W, 6, CustomerSelector.byLastName(name))))
+                    .isEqualTo(Outcome.COMMITTED);
+            List<Long> ids = values("SELECT c_id FROM customer WHERE c_w_id = 1 AND c_d_id = 6 AND c_last = '"
+                    + name + "' ORDER BY c_first, c_id");
+            assertThat(s.lastOrderStatusCustomerId()).isEqualTo(ids.get((ids.size() + 1) / 2 - 1).intValue());
+            assertThat(s.lastOrderStatusLines()).isBetween(5, 15);
+
+            for (int threshold : new int[] {10, 15, 20}) {
+                assertThat(s.execute(new StockLevelRequest(W, 8, threshold))).isEqualTo(Outcome.COMMITTED);
+                long next = value("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = 8");
+                long expected = value("SELECT count(DISTINCT ol_i_id) FROM order_line WHERE ol_w_id = 1 "
+                        + "AND ol_d_id = 8 AND ol_o_id >= ? AND ol_o_id < ? AND ol_i_id IN "
+                        + "(SELECT s_i_id FROM stock WHERE s_w_id = 1 AND s_quantity < ?)",
+                        (int) next - 20, (int) next, threshold);
+                assertThat(s.lastLowStock()).isEqualTo(expected);
+                if (threshold == 20) {
+                    assertThat(expected).isPositive();
+                }
+            }
+        }
+        assertThat(checksum()).isEqualTo(before);
+    }
+
+    @Test
+    void aRandomMixKeepsTheDatabaseConsistent() throws Exception {
+        TpccRandom random = new TpccRandom(77);
+        int cLoad = db.loadConstants().cLast();
+        NURandConstants run = NURandConstants.forRun(random.split(), cLoad);
+        int transactions = 2_000;
+        Map<TpccTransactionType, Integer> done = new EnumMap<>(TpccTransactionType.class);
+        int rollbacks = 0;
+        long started = System.nanoTime();
+        try (TpccClientSession a = session(); TpccClientSession b = session()) {
+            TpccClientSession[] sessions = {a, b};
+            TpccInputs[] inputs = {new TpccInputs(random.split(), run, W, 1, 3),
+                    new TpccInputs(random.split(), run, W, 1, 9)};
+            CardDeck[] decks = {CardDeck.smallest(new SplittableRandom(1)), CardDeck.smallest(new SplittableRandom(2))};
+            for (int i = 0; i < transactions; i++) {
+                int t = i % 2;
+                TpccTransactionType type = decks[t].deal();
+                Request r = inputs[t].next(type);
+                Outcome outcome = sessions[t].execute(r);
+                if (outcome == Outcome.BUSINESS_ROLLBACK) {
+                    assertThat(r).isInstanceOf(NewOrderRequest.class);
+                    assertThat(((NewOrderRequest) r).rollback()).isTrue();
+                    rollbacks++;
+                } else if (r instanceof NewOrderRequest n) {
+                    assertThat(n.rollback()).isFalse();
+                }
+                if (type == TpccTransactionType.DELIVERY) {
+                    assertThat(sessions[t].lastDeliverySkipped()).isZero();
+                }
+                done.merge(type, 1, Integer::sum);
+            }
+        }
+        System.out.printf("tpcc client mix: %d transactions in %.1f s, %s, %d business rollbacks%n", transactions,
+                (System.nanoTime() - started) / 1e9, done, rollbacks);
+        assertThat(done.get(TpccTransactionType.NEW_ORDER)).isBetween(860, 880);
+        List<CheckResult> results = TpccConsistency.checkAll(check, true);
+        assertThat(results).hasSize(11);
+        for (CheckResult r : results) {
+            assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
+        }
+    }
+
+    /**
+     * Four terminals on the one warehouse at once, retrying on errors as the scheduler does:
+     * the lock order of the session must not produce a single deadlock.
+     */
+    @Test
+    void concurrentTerminalsDoNotDeadlock() throws Exception {
+        TpccRandom random = new TpccRandom(78);
+        NURandConstants run = NURandConstants.forRun(random.split(), db.loadConstants().cLast());
+        int terminals = 4;
+        int perTerminal = 300;
+        AtomicInteger deadlocks = new AtomicInteger();
+        AtomicInteger retries = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(terminals);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int t = 0; t < terminals; t++) {
+            TpccInputs inputs = new TpccInputs(random.split(), run, W, 1, t + 1);
+            CardDeck deck = CardDeck.smallest(new SplittableRandom(t));
+            futures.add(pool.submit(() -> {
+                try (TpccClientSession s = session()) {
+                    for (int i = 0; i < perTerminal; i++) {
+                        Request r = inputs.next(deck.deal());
+                        for (int attempt = 0; ; attempt++) {
+                            try {
+                                s.execute(r);
+                                break;
+                            } catch (SQLException e) {
+                                s.connection().rollback();
+                                if ("40P01".equals(e.getSQLState())) {
+                                    deadlocks.incrementAndGet();
+                                }
+                                retries.incrementAndGet();
+                                if (attempt > 10) {
+                                    throw e;
+                                }
+                            }
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        pool.shutdown();
+        for (Future<?> f : futures) {
+            f.get();
+        }
+        System.out.printf("tpcc concurrent mix: %d terminals x %d, %d retries, %d deadlocks%n", terminals,
+                perTerminal, retries.get(), deadlocks.get());
+        assertThat(deadlocks.get()).isZero();
+        for (CheckResult r : TpccConsistency.checkAll(check, true)) {
+            assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
+        }
+    }
+
+    /** Sums over every table the read-write transactions change. */
+    private static String checksum() throws SQLException {
+        return string("SELECT concat_ws('/', (SELECT sum(w_ytd) FROM warehouse), "
+                + "(SELECT sum(d_ytd) || ':' || sum(d_next_o_id) FROM district), "
+                + "(SELECT sum(c_balance) || ':' || sum(c_ytd_payment) || ':' || sum(c_payment_cnt) || ':' "
+                + "|| sum(c_delivery_cnt) || ':' || sum(length(c_data)) FROM customer), "
+                + "(SELECT count(*) || ':' || sum(h_amount) FROM history), "
+                + "(SELECT count(*) || ':' || count(o_carrier_id) FROM oorder), "
+                + "(SELECT count(*) || ':' || sum(no_o_id) FROM new_order), "
+                + "(SELECT count(*) || ':' || count(ol_delivery_d) || ':' || sum(ol_amount) FROM order_line), "
+                + "(SELECT sum(s_quantity) || ':' || sum(s_ytd) || ':' || sum(s_order_cnt) || ':' || sum(s_remote_cnt) "
+                + "FROM stock))");
+    }
+
+    private static long value(String sql, int... params) throws SQLException {
+        try (PreparedStatement ps = check.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setInt(i + 1, params[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).as(sql).isTrue();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static List<Long> values(String sql) throws SQLException {
+        List<Long> values = new ArrayList<>();
+        try (PreparedStatement ps = check.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                values.add(rs.getLong(1));
+            }
+        }
+        return values;
+    }
+
+    private static BigDecimal decimal(String sql) throws SQLException {
+        try (PreparedStatement ps = check.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            assertThat(rs.next()).as(sql).isTrue();
+            return rs.getBigDecimal(1);
+        }
+    }
+
+    private static String string(String sql) throws SQLException {
+        try (PreparedStatement ps = check.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            assertThat(rs.next()).as(sql).isTrue();
+            return rs.getString(1);
+        }
+    }
+
+    private static void update(String sql) throws SQLException {
+        try (PreparedStatement ps = check.prepareStatement(sql)) {
+            ps.executeUpdate();
+        }
+    }
+}

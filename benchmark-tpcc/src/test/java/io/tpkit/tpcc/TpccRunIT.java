@@ -1,0 +1,36 @@
+package io.tpkit.tpcc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.Tpkit;
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.validity.RuleResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A short TPC-C run on the embedded PostgreSQL, checked afterwards by the database. */
+class TpccRunIT {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aShortRunCommitsNewOrdersThatTheDatabaseCountsToo() throws Exception {
+        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").scale(1).connections(2).thinkFactor(0.005)
+                .warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(6)).outDir(temp).build());
+
+        assertThat(r.metrics().types()).extracting(t -> t.name()).containsExactly("new-order", "payment",
+                "order-status", "delivery", "stock-level", "delivery (deferred)");
+        assertThat(r.metrics().types().getFirst().committed()).isPositive();
+        // the driver's New-Order count equals the growth of sum(d_next_o_id), and conditions 1-12 hold
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
+        assertThat(r.headline()).isNotEmpty();
+        assertThat(r.workload()).containsEntry("terminals", 10);
+        assertThat(r.validity().rules()).filteredOn(RuleResult::failed).extracting(RuleResult::id)
+                .contains("keying-think-times", "measurement-interval").doesNotContain("consistency", "durability");
+    }
+}
