@@ -72,6 +72,7 @@ public final class Runner {
             listener.message(describeRun(db, settings));
             RunMetrics metrics;
             MetricsCollector collector;
+            double driverCpuSeconds;
             try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
                 HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
                 hlog.outputLogFormatVersion();
@@ -85,7 +86,9 @@ public final class Runner {
                         () -> openSession(db), db.target.plugin()::classify, collector,
                         listener::sample, db.bound::deferred, types.size());
                 control.attach(scheduler);
+                long cpuBefore = processCpuNanos();
                 metrics = scheduler.run();
+                driverCpuSeconds = (processCpuNanos() - cpuBefore) / 1e9;
             }
             listener.message("measurement done; checking consistency");
             List<CheckResult> consistency = new ArrayList<>();
@@ -111,7 +114,7 @@ public final class Runner {
             }
             Verdict verdict = Verdict.of(rules);
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
-                    config.describe(), Environment.describe(), database(db, server),
+                    config.describe(), environment(driverCpuSeconds, metrics), database(db, server),
                     workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
                     collector.firstErrors());
             ResultWriter.writeJson(folder.file("result.json"), result);
@@ -124,6 +127,23 @@ public final class Runner {
             throw new BadInputException("cannot write results to " + config.outDir() + ": " + e.getMessage()
                     + " (is the disk full? choose another --out)", e);
         }
+    }
+
+    /** The driver JVM's own CPU time (an embedded database runs in its own processes). */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+    }
+
+    private static Map<String, Object> environment(double driverCpuSeconds, RunMetrics metrics) {
+        Map<String, Object> m = Environment.describe();
+        if (driverCpuSeconds >= 0) {
+            // the whole run (warm-up, measurement, drain): what the driver cost the machine
+            m.put("driverCpuSeconds", driverCpuSeconds);
+            long all = metrics.committedAllPhases();
+            m.put("driverCpuMicrosPerCommit", all > 0 ? driverCpuSeconds * 1e6 / all : 0);
+        }
+        return m;
     }
 
     /** A session on a pooled connection; the connection goes back if the session cannot be opened. */
