@@ -1,5 +1,6 @@
 package io.tpkit.tp1;
 
+import io.tpkit.load.ParallelTasks;
 import io.tpkit.sql.SqlScript;
 import io.tpkit.spi.BulkWriter;
 import io.tpkit.spi.DatabasePlugin;
@@ -8,15 +9,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Loads the initial database: every balance 0, history empty. Rows are streamed through the
@@ -82,32 +77,14 @@ final class Tp1Loader {
                 Math.ceilDiv(size.accounts(), MIN_ACCOUNTS_PER_THREAD)));
         List<IdRange> ranges = accountRanges(threads);
         AtomicBoolean cancelled = new AtomicBoolean();
-        AtomicInteger names = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(ranges.size(),
-                r -> new Thread(r, "tp1-loader-" + names.incrementAndGet()));
-        try {
-            ExecutorCompletionService<Void> done = new ExecutorCompletionService<>(pool);
-            List<Future<Void>> futures = new ArrayList<>();
-            for (IdRange range : ranges) {
-                futures.add(done.submit(() -> {
-                    loadAccounts(range, cancelled);
-                    return null;
-                }));
-            }
-            for (int i = 0; i < futures.size(); i++) {
-                try {
-                    done.take().get();
-                } catch (ExecutionException e) {
-                    // the first failure wins: stop the others and report it, not their cancellations
-                    cancelled.set(true);
-                    futures.forEach(f -> f.cancel(true));
-                    throw unwrap(e);
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-            pool.awaitTermination(1, TimeUnit.MINUTES);
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (IdRange range : ranges) {
+            tasks.add(() -> {
+                loadAccounts(range, cancelled);
+                return null;
+            });
         }
+        ParallelTasks.run("tp1-loader", ranges.size(), tasks, cancelled);
     }
 
     /** Whole branches per thread when there are enough branches; otherwise even account slices. */
@@ -156,14 +133,6 @@ final class Tp1Loader {
         }
     }
 
-
-    private static Exception unwrap(ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof Error error) {
-            throw error;
-        }
-        return cause instanceof Exception ex ? ex : e;
-    }
 
     @FunctionalInterface
     private interface Rows {

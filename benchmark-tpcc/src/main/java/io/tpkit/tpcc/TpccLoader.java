@@ -1,5 +1,6 @@
 package io.tpkit.tpcc;
 
+import io.tpkit.load.ParallelTasks;
 import io.tpkit.sql.SqlScript;
 import static io.tpkit.tpcc.TpccScale.CUSTOMERS_PER_DISTRICT;
 import static io.tpkit.tpcc.TpccScale.CUSTOMERS_WITH_SEQUENTIAL_NAMES;
@@ -22,14 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Populates an empty TPC-C schema (§4.3.3.1). The work is split by warehouse: every warehouse,
@@ -140,29 +134,7 @@ final class TpccLoader {
             });
         }
         int threads = Math.max(1, Math.min(context.parallelism(), tasks.size()));
-        AtomicInteger names = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads,
-                r -> new Thread(r, "tpcc-loader-" + names.incrementAndGet()));
-        try {
-            ExecutorCompletionService<Void> done = new ExecutorCompletionService<>(pool);
-            List<Future<Void>> futures = new ArrayList<>();
-            for (Callable<Void> task : tasks) {
-                futures.add(done.submit(task));
-            }
-            for (int i = 0; i < futures.size(); i++) {
-                try {
-                    done.take().get();
-                } catch (ExecutionException e) {
-                    // the first failure wins: stop the others and report it, not their cancellations
-                    cancelled.set(true);
-                    futures.forEach(f -> f.cancel(true));
-                    throw unwrap(e);
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-            pool.awaitTermination(1, TimeUnit.MINUTES);
-        }
+        ParallelTasks.run("tpcc-loader", threads, tasks, cancelled);
     }
 
     private void loadItems(TpccRandom r) throws SQLException {
@@ -337,14 +309,6 @@ final class TpccLoader {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
-    }
-
-    private static Exception unwrap(ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof Error error) {
-            throw error;
-        }
-        return cause instanceof Exception ex ? ex : e;
     }
 
     @FunctionalInterface
