@@ -44,6 +44,12 @@ class BadInputTest {
     }
 
     @Test
+    void scaleInTheBenchmarksOwnWordsMustAgreeWithScale() {
+        assertOneLineError(Cli.run("run", "tpcc", "--warehouses", "0"), "scale must be at least 1");
+        assertOneLineError(Cli.run("load", "tp1", "--branches", "2", "--scale", "3"), "disagree");
+    }
+
+    @Test
     void durationZero() {
         assertOneLineError(Cli.run("run", "tp1", "--duration", "0"), "--duration must be longer than 0");
         assertOneLineError(Cli.run("run", "tp1", "--duration", "soon"), "not a duration");

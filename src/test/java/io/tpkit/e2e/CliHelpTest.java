@@ -25,6 +25,8 @@ class CliHelpTest {
     @Test
     void workloadHelpShowsTheWorkloadsOwnOptions() {
         Cli cli = Cli.run("run", "tp1", "--help");
-        assertThat(cli.out()).contains("--accounts-per-branch", "--connections", "--duration", "--no-load", "--logic");
+        assertThat(cli.out()).contains("--accounts-per-branch", "--branches", "--connections", "--duration", "--no-load",
+                "--logic");
+        assertThat(Cli.run("run", "tpcc", "--help").out()).contains("--warehouses", "--foreign-keys", "--think");
     }
 }

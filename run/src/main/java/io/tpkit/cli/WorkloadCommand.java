@@ -34,6 +34,11 @@ abstract class WorkloadCommand implements Callable<Integer> {
         spec.name(workload.name());
         spec.mixinStandardHelpOptions(true);
         spec.usageMessage().description(verb + " " + workload.name() + ": " + workload.summary());
+        // the scale in the benchmark's own words: --branches for TP1, --warehouses for TPC-C
+        spec.addOption(OptionSpec.builder("--" + workload.scaleUnit())
+                .paramLabel("N").type(Integer.class)
+                .description("Same as --scale: the number of " + workload.scaleUnit() + ".")
+                .build());
         for (WorkloadOption o : workload.options()) {
             spec.addOption(OptionSpec.builder("--" + o.name())
                     .paramLabel(o.paramLabel())
@@ -54,6 +59,14 @@ abstract class WorkloadCommand implements Callable<Integer> {
     BenchmarkConfig.Builder configBuilder() {
         BenchmarkConfig.Builder b = BenchmarkConfig.builder(workload.name());
         target.apply(b);
+        Integer units = spec.findOption("--" + workload.scaleUnit()).getValue();
+        if (units != null) {
+            if (target.scale != null && !target.scale.equals(units)) {
+                throw new io.tpkit.api.BadInputException("--scale " + target.scale + " and --" + workload.scaleUnit()
+                        + " " + units + " disagree: give one of them");
+            }
+            b.scale(units);
+        }
         for (WorkloadOption o : workload.options()) {
             Object value = spec.findOption("--" + o.name()).getValue();
             if (value != null) {
