@@ -10,18 +10,14 @@ import io.tpkit.spi.CheckResult;
 import io.tpkit.spi.DatabasePlugin;
 import io.tpkit.spi.ErrorClass;
 import io.tpkit.spi.SettingsSnapshot;
-import io.tpkit.spi.LoadContext;
 import io.tpkit.target.EmbeddedPostgresTarget;
 import io.tpkit.target.Target;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,7 +51,7 @@ class TpccLoaderIT {
 
     @Test
     void theFirstFailureStopsTheLoadAndIsReported() throws Exception {
-        TestContext context = new TestContext(2) {
+        RecordingLoadContext context = new RecordingLoadContext(target, 2) {
             @Override
             public DatabasePlugin database() {
                 return new FailingPlugin(target.plugin(), TpccTables.STOCK);
@@ -74,7 +70,7 @@ class TpccLoaderIT {
     }
 
     private void loadAndCheck(int w, boolean foreignKeys) throws Exception {
-        TestContext context = new TestContext(2);
+        RecordingLoadContext context = new RecordingLoadContext(target, 2);
         TpccDialect dialect = TpccDialect.of(context.database().dialect());
         try (Connection c = context.connect()) {
             SqlScript.execute(c, dialect.schema());
@@ -224,50 +220,6 @@ class TpccLoaderIT {
         @Override
         public SettingsSnapshot settings(Connection c) throws SQLException {
             return real.settings(c);
-        }
-    }
-
-    /** A LoadContext on the embedded server that records what the loader reports. */
-    private static class TestContext implements LoadContext {
-        final AtomicLong expected = new AtomicLong();
-        final AtomicLong done = new AtomicLong();
-        final List<String> steps = new CopyOnWriteArrayList<>();
-        private final int parallelism;
-
-        TestContext(int parallelism) {
-            this.parallelism = parallelism;
-        }
-
-        @Override
-        public DatabasePlugin database() {
-            return target.plugin();
-        }
-
-        @Override
-        public Connection connect() throws SQLException {
-            Connection c = DriverManager.getConnection(target.jdbcUrl(), target.user(), target.password());
-            c.setAutoCommit(true);
-            return c;
-        }
-
-        @Override
-        public int parallelism() {
-            return parallelism;
-        }
-
-        @Override
-        public void expectRows(long total) {
-            expected.set(total);
-        }
-
-        @Override
-        public void rowsDone(long rows) {
-            done.addAndGet(rows);
-        }
-
-        @Override
-        public void step(String name) {
-            steps.add(name);
         }
     }
 }

@@ -1,8 +1,6 @@
 package io.tpkit.tpcc;
 
 import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.LoadContext;
 import io.tpkit.sql.SqlScript;
 import io.tpkit.target.EmbeddedPostgresTarget;
 import io.tpkit.target.Target;
@@ -26,7 +24,7 @@ final class TpccTestDatabase implements AutoCloseable {
     static TpccTestDatabase load(int warehouses, long seed) throws Exception {
         Target target = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tpcc").build(), m -> { });
         try {
-            Context context = new Context(target);
+            RecordingLoadContext context = new RecordingLoadContext(target, 2);
             TpccDialect dialect = TpccDialect.of(target.plugin().dialect());
             try (Connection c = context.connect()) {
                 SqlScript.execute(c, dialect.schema());
@@ -57,36 +55,5 @@ final class TpccTestDatabase implements AutoCloseable {
     @Override
     public void close() {
         target.close();
-    }
-
-    private record Context(Target target) implements LoadContext {
-        @Override
-        public DatabasePlugin database() {
-            return target.plugin();
-        }
-
-        @Override
-        public Connection connect() throws SQLException {
-            Connection c = DriverManager.getConnection(target.jdbcUrl(), target.user(), target.password());
-            c.setAutoCommit(true);
-            return c;
-        }
-
-        @Override
-        public int parallelism() {
-            return 2;
-        }
-
-        @Override
-        public void expectRows(long total) {
-        }
-
-        @Override
-        public void rowsDone(long rows) {
-        }
-
-        @Override
-        public void step(String name) {
-        }
     }
 }
