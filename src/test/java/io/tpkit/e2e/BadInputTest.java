@@ -56,6 +56,12 @@ class BadInputTest {
     }
 
     @Test
+    void rateZeroOrNegative() {
+        assertOneLineError(Cli.run("run", "tp1", "--rate", "0"), "--rate must be above 0", "leave it out");
+        assertOneLineError(Cli.run("run", "tpcc", "--rate", "-5"), "--rate must be above 0");
+    }
+
+    @Test
     void unknownTargetAndUnsupportedUrl() {
         assertOneLineError(Cli.run("run", "tp1", "--db", "oracle"), "unknown --db 'oracle'", "embedded-postgres");
         assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:oracle:thin:@db:1521/x"), "no database plugin",

@@ -30,6 +30,7 @@ public final class BenchmarkConfig {
     private final Duration warmup;
     private final Duration duration;
     private final Long transactions;
+    private final double ratePerSecond;
     private final LoadPolicy loadPolicy;
     private final int maxRetries;
     private final long seed;
@@ -52,6 +53,7 @@ public final class BenchmarkConfig {
         this.warmup = b.warmup;
         this.duration = b.duration;
         this.transactions = b.transactions;
+        this.ratePerSecond = b.ratePerSecond;
         this.loadPolicy = b.loadPolicy;
         this.maxRetries = b.maxRetries;
         this.seed = b.seed;
@@ -79,6 +81,7 @@ public final class BenchmarkConfig {
         b.warmup = warmup;
         b.duration = duration;
         b.transactions = transactions;
+        b.ratePerSecond = ratePerSecond;
         b.loadPolicy = loadPolicy;
         b.maxRetries = maxRetries;
         b.seed = seed;
@@ -103,6 +106,8 @@ public final class BenchmarkConfig {
     public Duration warmup() { return warmup; }
     public Duration duration() { return duration; }
     public Long transactions() { return transactions; }
+    /** Requests per second of all terminals together; 0 = no limit. */
+    public double ratePerSecond() { return ratePerSecond; }
     public LoadPolicy loadPolicy() { return loadPolicy; }
     public int maxRetries() { return maxRetries; }
     public long seed() { return seed; }
@@ -128,6 +133,9 @@ public final class BenchmarkConfig {
             m.put("transactions", transactions);
         } else {
             m.put("durationSeconds", duration.toMillis() / 1000.0);
+        }
+        if (ratePerSecond > 0) {
+            m.put("ratePerSecond", ratePerSecond);
         }
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
         m.put("maxRetries", maxRetries);
@@ -157,6 +165,7 @@ public final class BenchmarkConfig {
         private Duration warmup = Duration.ofSeconds(10);
         private Duration duration = Duration.ofSeconds(60);
         private Long transactions;
+        private double ratePerSecond;
         private LoadPolicy loadPolicy = LoadPolicy.IF_EMPTY;
         private int maxRetries = 10;
         private long seed = System.nanoTime();
@@ -192,6 +201,8 @@ public final class BenchmarkConfig {
         public Builder duration(Duration duration) { this.duration = Objects.requireNonNull(duration); return this; }
         /** Measure a fixed number of committed transactions instead of a duration. */
         public Builder transactions(Long transactions) { this.transactions = transactions; return this; }
+        /** Starts requests on a fixed schedule of this many per second (0 = as fast as terminals go). */
+        public Builder ratePerSecond(double perSecond) { this.ratePerSecond = perSecond; return this; }
         public Builder loadPolicy(LoadPolicy policy) { this.loadPolicy = Objects.requireNonNull(policy); return this; }
         public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
         public Builder seed(long seed) { this.seed = seed; return this; }
@@ -219,6 +230,10 @@ public final class BenchmarkConfig {
             }
             if (transactions != null && transactions <= 0) {
                 throw new BadInputException("--transactions must be at least 1 (got " + transactions + ")");
+            }
+            if (ratePerSecond < 0 || Double.isNaN(ratePerSecond) || Double.isInfinite(ratePerSecond)) {
+                throw new BadInputException("--rate must be a number of transactions per second above 0 (got "
+                        + ratePerSecond + ")");
             }
             if (maxRetries < 0) {
                 throw new BadInputException("--max-retries must not be negative");

@@ -9,9 +9,24 @@ import java.util.List;
  *                           for the cross-check against the database's own count
  * @param scheduleLag        how late terminals woke up after keying/think waits (closed model)
  * @param incomplete         the run was interrupted before the measurement interval ended
+ * @param iterations         the rounds of a run measured in several iterations (HPSS), else empty
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                          long totalRetries, long committedAllPhases, Throughput throughput,
-                         List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete) {
+                         List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
+                         List<Iteration> iterations) {
+    public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
+                      long totalCommitted, long totalBusinessRollbacks, long totalFailed,
+                      long totalRetries, long committedAllPhases, Throughput throughput,
+                      List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete) {
+        this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
+                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, List.of());
+    }
+
+    public RunMetrics withIterations(List<Iteration> rounds) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
+                List.copyOf(rounds));
+    }
 }

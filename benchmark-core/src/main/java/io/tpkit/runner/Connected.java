@@ -31,12 +31,15 @@ final class Connected implements AutoCloseable {
     }
 
     static Connected open(BenchmarkConfig config, int poolSize, RunListener listener) {
-        return open(config, poolSize, listener, bound -> { });
+        return open(config, bound -> poolSize, listener);
     }
 
-    /** @param validate checks the bound workload before any connection is made */
-    static Connected open(BenchmarkConfig config, int poolSize, RunListener listener,
-                          java.util.function.Consumer<BoundWorkload> validate) {
+    /**
+     * @param poolSize sizes the pool for the bound workload; it also checks the workload's
+     *                 configuration (throwing) before any connection is made
+     */
+    static Connected open(BenchmarkConfig config, java.util.function.ToIntFunction<BoundWorkload> poolSize,
+                          RunListener listener) {
         Workload workload = Plugins.workload(config.workload());
         if (!config.target().startsWith("jdbc:") && config.user() != null) {
             // a user for a server tpkit starts itself makes no sense; say so rather than ignore it
@@ -46,8 +49,7 @@ final class Connected implements AutoCloseable {
         try {
             DatabasePlugin plugin = target.plugin();
             BoundWorkload bound = workload.bind(config, plugin);
-            validate.accept(bound);
-            HikariDataSource pool = pool(target, poolSize);
+            HikariDataSource pool = pool(target, poolSize.applyAsInt(bound));
             return new Connected(config, workload, target, bound, pool);
         } catch (RuntimeException e) {
             target.close();

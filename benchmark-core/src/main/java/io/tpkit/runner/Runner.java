@@ -58,7 +58,7 @@ public final class Runner {
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
-             Connected db = Connected.open(config, poolSize(config), listener, b -> schedulerSettings(config, b))) {
+             Connected db = Connected.open(config, b -> poolSize(schedulerSettings(config, b)), listener)) {
             SchedulerSettings settings = schedulerSettings(config, db.bound);
             db.target.holdOnInterrupt();
             LoadReport load = prepareData(db, listener);
@@ -172,11 +172,19 @@ public final class Runner {
     }
 
     private static int poolSize(BenchmarkConfig config) {
-        // the servers, a deferred worker, and connections for checks beside them
+        // loaders work in parallel up to the connections or the cores
         return Math.max(config.connections() + 1, Runtime.getRuntime().availableProcessors()) + 2;
     }
 
+    private static int poolSize(SchedulerSettings s) {
+        // the servers, the deferred workers, and connections for checks beside them
+        return Math.max(s.connections() + s.deferredWorkers(), Runtime.getRuntime().availableProcessors()) + 2;
+    }
+
     static SchedulerSettings schedulerSettings(BenchmarkConfig config, io.tpkit.spi.BoundWorkload bound) {
+        if (bound.fixedRun().isPresent()) {
+            return fixedSettings(config, bound.fixedRun().get());
+        }
         ArrivalModel arrival = bound.arrival();
         int connections = config.connections();
         int terminals;
@@ -191,7 +199,24 @@ public final class Runner {
                     : Math.max(1, bound.standardTerminals());
         }
         return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
-                config.duration(), config.transactions(), config.maxRetries(), config.seed());
+                config.duration(), config.transactions(), config.maxRetries(), config.seed())
+                .withRate(config.ratePerSecond());
+    }
+
+    private static SchedulerSettings fixedSettings(BenchmarkConfig config, io.tpkit.spi.FixedRun run) {
+        String name = config.workload();
+        if (config.connectionsGiven() && config.connections() != run.streams()) {
+            throw new BadInputException(name + " runs one connection per thread: give the thread count as "
+                    + "--threads, not --connections " + config.connections());
+        }
+        if (config.terminals() != null || config.transactions() != null) {
+            throw new BadInputException(name + " sets its own terminals and transaction count: drop --"
+                    + (config.terminals() != null ? "terminals" : "transactions") + " (see 'tpkit run " + name
+                    + " --help')");
+        }
+        return new SchedulerSettings(ArrivalModel.STREAMS, run.streams(), run.streams(), config.thinkFactor(),
+                java.time.Duration.ZERO, config.duration(), run.perIteration(), config.maxRetries(), config.seed())
+                .withRate(config.ratePerSecond()).withIterations(run.iterations());
     }
 
     private static LoadReport prepareData(Connected db, RunListener listener) throws Exception {
@@ -232,7 +257,9 @@ public final class Runner {
 
     private static String describeRun(Connected db, SchedulerSettings s) {
         String phases = (s.warmup().isZero() ? "no warm-up" : s.warmup().toSeconds() + " s warm-up") + ", then "
-                + (s.byCount() ? s.transactions() + " transactions" : s.duration().toSeconds() + " s measured");
+                + (s.iterations() > 1 ? s.iterations() + " iterations of " : "")
+                + (s.byCount() ? s.transactions() + " transactions" : s.duration().toSeconds() + " s measured")
+                + (s.rateLimited() ? ", paced at " + s.ratePerSecond() + " per second" : "");
         return "running " + db.workload.name() + " (" + s.arrival().label() + ", " + s.terminals() + " terminals, "
                 + s.connections() + " connections, logic " + db.config.logic().label() + "): " + phases;
     }

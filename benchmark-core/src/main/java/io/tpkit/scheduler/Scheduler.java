@@ -41,6 +41,8 @@ public final class Scheduler {
     private final MetricsCollector metrics;
     private final ProgressListener listener;
     private final DeferredQueue deferred;
+    private RatePacer pacer;
+    private IterationBarrier barrier;
     private volatile boolean stopping;
     private volatile boolean terminalsDone;
     private volatile boolean aborted;
@@ -130,8 +132,10 @@ public final class Scheduler {
         long[] finished = new long[n];
         CountDownLatch done = new CountDownLatch(n);
         long start = metrics.phaseStartNanos(Phase.WARMUP);
+        pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start) : null;
+        barrier = settings.iterations() > 1 ? new IterationBarrier(n, settings.transactions()) : null;
         if (settings.warmup().isZero()) {
-            metrics.startPhase(Phase.MEASUREMENT, start);
+            startMeasurement(start);
         }
         SplittableRandom seeds = new SplittableRandom(settings.seed());
         List<Thread> threads = new ArrayList<>(n);
@@ -181,7 +185,21 @@ public final class Scheduler {
         String measuredBy = settings.byCount()
                 ? settings.transactions() + " committed transactions, split evenly across " + n + " terminals"
                 : settings.duration().toSeconds() + " s duration";
-        return metrics.summarize(now, measuredBy, sumOfRates, aborted || measurementEnd < 0);
+        if (settings.iterations() > 1) {
+            measuredBy = settings.iterations() + " iterations of " + measuredBy + ", each ended by its last terminal";
+        }
+        if (pacer != null) {
+            measuredBy += ", requests paced at " + settings.ratePerSecond() + "/s (response time from the slot)";
+        }
+        RunMetrics result = metrics.summarize(now, measuredBy, sumOfRates, aborted || measurementEnd < 0);
+        return barrier == null ? result : result.withIterations(barrier.iterations());
+    }
+
+    private void startMeasurement(long nanos) {
+        metrics.startPhase(Phase.MEASUREMENT, nanos);
+        if (barrier != null) {
+            barrier.startAt(nanos);
+        }
     }
 
     /** Runs the phases; returns when the measurement ended (nanoTime) or -1 if it never started. */
@@ -208,7 +226,7 @@ public final class Scheduler {
                     metrics.startPhase(Phase.DRAIN, now);
                     return -1;
                 }
-                metrics.startPhase(Phase.MEASUREMENT, now);
+                startMeasurement(now);
                 lastProgress = now;
                 if (!settings.byCount()) {
                     measurementEnd = now + settings.duration().toNanos();
@@ -249,6 +267,7 @@ public final class Scheduler {
         }
     }
 
+    /** The terminal's share of the counted transactions, per iteration. */
     private long quota(int index, int n) {
         if (!settings.byCount()) {
             return Long.MAX_VALUE;
@@ -257,20 +276,52 @@ public final class Scheduler {
         return total / n + (index < total % n ? 1 : 0);
     }
 
+    /**
+     * Counts one transaction for terminal {@code index}; at the end of its share of an
+     * iteration it waits for the others.
+     *
+     * @return false when the terminal is done
+     */
+    private boolean counted(int index, long count, long quota, long[] measured) {
+        measured[index] = count;
+        if (barrier == null) {
+            return count < quota;
+        }
+        if (count % quota != 0) {
+            return true;
+        }
+        return barrier.awaitOthers(() -> stopping) && count < quota * settings.iterations();
+    }
+
+    /** Waits for the next slot of the rate limit (if any); returns the later of it and {@code intended}. */
+    private long paced(long intended) {
+        if (pacer == null) {
+            return intended;
+        }
+        long slot = pacer.nextSlot();
+        return slot > intended && !sleepUntil(slot) ? -1 : Math.max(slot, intended);
+    }
+
     private void stream(Terminal terminal, Server server, TransactionRunner runner, int index, long quota,
                         long[] measured, long[] finished) {
         long count = 0;
-        while (!stopping && count < quota) {
+        boolean more = quota > 0;
+        while (!stopping && more) {
             Request request = terminal.next();
             long begin = System.nanoTime();
+            // a paced stream is an open schedule: its request was due at the slot, however late
+            long intended = pacer == null ? begin : paced(Long.MIN_VALUE);
+            if (intended < 0) {
+                break;
+            }
+            long serviceStart = pacer == null ? begin : System.nanoTime();
             boolean counted = deferred != null && deferred.isDeferred(request)
-                    ? queue(request, begin) : runner.execute(server, request, begin, begin);
+                    ? queue(request, intended) : runner.execute(server, request, intended, serviceStart);
             if (counted) {
-                count++;
-                measured[index] = count;
+                more = counted(index, ++count, quota, measured);
             }
         }
-        if (count >= quota) {
+        if (count >= quota * settings.iterations()) {
             finished[index] = System.nanoTime();
         }
     }
@@ -278,17 +329,17 @@ public final class Scheduler {
     private void closed(Terminal terminal, ServerPool pool, TransactionRunner runner, int index,
                         long quota, long[] measured, long[] finished) {
         long count = 0;
+        boolean more = quota > 0;
         long ready = System.nanoTime(); // end of the previous think time
-        while (!stopping && count < quota) {
+        while (!stopping && more) {
             Request request = terminal.next();
             long intended = ready + scaled(terminal.keyingNanos(request));
-            if (!sleepUntil(intended)) {
+            if (!sleepUntil(intended) || (intended = paced(intended)) < 0) {
                 break;
             }
             if (deferred != null && deferred.isDeferred(request)) {
                 if (queue(request, intended)) {
-                    count++;
-                    measured[index] = count;
+                    more = counted(index, ++count, quota, measured);
                 }
                 ready = System.nanoTime() + scaled(terminal.thinkNanos(request));
                 continue;
@@ -309,12 +360,11 @@ public final class Scheduler {
             }
             long end = System.nanoTime();
             if (counted) {
-                count++;
-                measured[index] = count;
+                more = counted(index, ++count, quota, measured);
             }
             ready = end + scaled(terminal.thinkNanos(request));
         }
-        if (count >= quota) {
+        if (count >= quota * settings.iterations()) {
             finished[index] = System.nanoTime();
         }
     }

@@ -8,19 +8,47 @@ import java.time.Duration;
  * @param connections  the bounded pool of servers (one connection each)
  * @param thinkFactor  multiplies the terminals' keying and think times (0 = none)
  * @param transactions when not null, the measurement ends after this many committed
- *                     transactions, split evenly across terminals (McDonell's fixed total)
+ *                     transactions, split evenly across terminals (McDonell's fixed total);
+ *                     with several {@code iterations}, this many per iteration
  * @param deferredWorkers background workers (one connection each, beside the pool) that
  *                     execute deferred transactions; used only when a type is deferred
+ * @param ratePerSecond when above 0, requests of all terminals together start on a fixed
+ *                     schedule of this many per second; response time counts from the slot
+ * @param iterations   count mode only: the measurement repeats this many times, every
+ *                     terminal waiting for the others at the end of each (HPSS)
  */
 public record SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                                 Duration warmup, Duration duration, Long transactions, int maxRetries,
-                                long seed, int deferredWorkers) {
+                                long seed, int deferredWorkers, double ratePerSecond, int iterations) {
+    public SchedulerSettings {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1");
+        }
+        if (iterations > 1 && (transactions == null || transactions < terminals)) {
+            throw new IllegalArgumentException("iterations need a transaction count of at least one per terminal");
+        }
+    }
+
     public SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                              Duration warmup, Duration duration, Long transactions, int maxRetries, long seed) {
-        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1);
+        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, 1);
+    }
+
+    public SchedulerSettings withRate(double perSecond) {
+        return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
+                maxRetries, seed, deferredWorkers, perSecond, iterations);
+    }
+
+    public SchedulerSettings withIterations(int count) {
+        return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
+                maxRetries, seed, deferredWorkers, ratePerSecond, count);
     }
 
     public boolean byCount() {
         return transactions != null;
+    }
+
+    public boolean rateLimited() {
+        return ratePerSecond > 0;
     }
 }

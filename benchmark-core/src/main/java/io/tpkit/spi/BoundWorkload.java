@@ -73,6 +73,14 @@ public interface BoundWorkload {
         return java.util.Map.of();
     }
 
+    /**
+     * The run shape when the benchmark fixes it (HPSS); then {@code --connections},
+     * {@code --terminals}, {@code --transactions}, {@code --duration} and {@code --warmup} do not apply.
+     */
+    default java.util.Optional<FixedRun> fixedRun() {
+        return java.util.Optional.empty();
+    }
+
     /** The consistency conditions of the benchmark, evaluated by the database. */
     List<CheckResult> checkConsistency(Connection c) throws SQLException;
 

@@ -161,4 +161,88 @@ class SchedulerTest {
         assertThat(m.totalCommitted()).isPositive();
         assertThat(work.openSessions.get()).isZero();
     }
+
+    @Test
+    void iterationsEndWhenTheLastTerminalIsDoneAndEachCountsItsShare() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.STREAMS, 3, 3, 1.0, Duration.ZERO,
+                Duration.ofSeconds(60), 30L, 0, 42).withIterations(4);
+        MetricsCollector metrics = new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0), work.sessions(),
+                new PostgresPlugin()::classify, metrics, ProgressListener.NONE).run();
+
+        assertThat(m.totalCommitted()).isEqualTo(120);
+        assertThat(work.executions.get()).isEqualTo(120);
+        assertThat(m.iterations()).hasSize(4);
+        assertThat(m.iterations()).allSatisfy(it -> {
+            assertThat(it.committed()).isEqualTo(30);
+            // 10 transactions of ~1 ms per terminal, the terminals side by side
+            assertThat(it.seconds()).isGreaterThanOrEqualTo(0.009);
+        });
+        assertThat(m.iterations().stream().mapToDouble(it -> it.seconds()).sum())
+                .isCloseTo(m.measurementSeconds(), within(0.05));
+        assertThat(m.measuredBy()).startsWith("4 iterations of 30 committed transactions");
+    }
+
+    @Test
+    void aRateLimitPacesRequestsAndCountsResponseTimeFromTheSlot() throws Exception {
+        // 4 streams could do ~400/s against a 10 ms database; the limit holds them at 50/s
+        FakeWork work = new FakeWork(10 * MS, null);
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.STREAMS, 4, 4, 1.0, Duration.ZERO,
+                Duration.ofSeconds(2), null, 0, 42).withRate(50);
+        MetricsCollector metrics = new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null);
+        RunMetrics paced = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0), work.sessions(),
+                new PostgresPlugin()::classify, metrics, ProgressListener.NONE).run();
+        assertThat(paced.throughput().overWallClock()).isBetween(40.0, 55.0);
+        assertThat(paced.types().getFirst().response().p50Ms()).isLessThan(30.0);
+        assertThat(paced.measuredBy()).contains("paced at 50.0/s");
+
+        // a limit above what one slow stream can do: the backlog shows in the response time
+        FakeWork slow = new FakeWork(50 * MS, null);
+        SchedulerSettings over = new SchedulerSettings(ArrivalModel.STREAMS, 1, 1, 1.0, Duration.ZERO,
+                Duration.ofSeconds(1), null, 0, 42).withRate(100);
+        RunMetrics behind = new Scheduler(over, (i, n, r) -> slow.terminal(0, 0), slow.sessions(),
+                new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
+                ProgressListener.NONE).run();
+        TypeSummary t = behind.types().getFirst();
+        assertThat(t.response().p50Ms()).isGreaterThan(4 * t.service().p50Ms());
+    }
+
+    @Test
+    void tenThousandTerminalsRunOnVirtualThreadsOverASmallPool() throws Exception {
+        // 1,000 TPC-C warehouses are 10,000 terminals; each thinks ~2 s here, so all of them
+        // must be alive at once to reach the expected rate
+        FakeWork work = new FakeWork(MS / 10, null);
+        int terminals = 10_000;
+        java.util.concurrent.ConcurrentHashMap<Integer, Boolean> active = new java.util.concurrent.ConcurrentHashMap<>();
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.CLOSED, terminals, 8, 1.0, Duration.ZERO,
+                Duration.ofSeconds(6), null, 0, 42);
+        MetricsCollector metrics = new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> {
+            io.tpkit.spi.Terminal inner = work.terminal(r.nextLong(2000 * MS), 2000 * MS);
+            return new io.tpkit.spi.Terminal() {
+                @Override
+                public io.tpkit.spi.Request next() {
+                    active.put(i, Boolean.TRUE);
+                    return inner.next();
+                }
+
+                @Override
+                public long keyingNanos(io.tpkit.spi.Request r2) {
+                    return inner.keyingNanos(r2);
+                }
+
+                @Override
+                public long thinkNanos(io.tpkit.spi.Request r2) {
+                    return inner.thinkNanos(r2);
+                }
+            };
+        }, work.sessions(), new PostgresPlugin()::classify, metrics, ProgressListener.NONE).run();
+
+        assertThat(active).hasSize(terminals);
+        assertThat(work.maxConcurrent.get()).isLessThanOrEqualTo(8);
+        // a cycle of ~3 s on average (1 s mean keying + 2 s think): ~3,300 per second
+        assertThat(m.throughput().overWallClock()).isGreaterThan(2_500.0);
+        assertThat(m.scheduleLag().p50Ms()).isLessThan(50.0);
+    }
 }

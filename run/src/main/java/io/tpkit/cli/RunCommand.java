@@ -46,6 +46,11 @@ final class RunCommand extends WorkloadCommand {
             description = "Measure N committed transactions (split evenly across terminals) instead of a duration.")
     Long transactions;
 
+    @Option(names = "--rate", paramLabel = "TPS",
+            description = "Limit all terminals together to TPS requests per second, started on a fixed schedule "
+                    + "(response time counts from the scheduled start, so a backlog shows). Default: no limit.")
+    Double rate;
+
     @Option(names = "--no-load", description = "Require data loaded earlier; never load.")
     boolean noLoad;
 
@@ -78,6 +83,13 @@ final class RunCommand extends WorkloadCommand {
             throw new io.tpkit.api.BadInputException("--no-load and --reload contradict each other: give one");
         }
         b.loadPolicy(noLoad ? LoadPolicy.NEVER : reload ? LoadPolicy.ALWAYS : LoadPolicy.IF_EMPTY);
+        if (rate != null) {
+            if (rate <= 0) {
+                throw new io.tpkit.api.BadInputException("--rate must be above 0 transactions per second (got "
+                        + rate + "); leave it out for no limit");
+            }
+            b.ratePerSecond(rate);
+        }
         if (seed != null) {
             b.seed(seed);
         }
