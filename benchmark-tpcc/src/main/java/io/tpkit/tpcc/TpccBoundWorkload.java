@@ -38,6 +38,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     private final long seed;
     private final Map<String, String> options;
     private volatile NURandConstants runConstants;
+    private final InputAudit audit = new InputAudit();
 
     TpccBoundWorkload(int warehouses, boolean foreignKeys, TpccDialect dialect, long seed, Map<String, String> options) {
         this.warehouses = warehouses;
@@ -161,7 +162,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
         int w = index % warehouses + 1;
         int d = index / warehouses % 10 + 1;
         return new TpccTerminal(CardDeck.smallest(random.split()),
-                new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random);
+                new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random, audit);
     }
 
     @Override
@@ -218,6 +219,8 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     @Override
     public List<RuleResult> validityRules(RunFacts facts) {
-        return TpccRules.evaluate(facts, warehouses, foreignKeys);
+        List<RuleResult> rules = new java.util.ArrayList<>(TpccRules.evaluate(facts, warehouses, foreignKeys));
+        rules.addAll(audit.rules(warehouses));
+        return rules;
     }
 }

@@ -13,16 +13,20 @@ final class TpccTerminal implements Terminal {
     private final CardDeck deck;
     private final TpccInputs inputs;
     private final SplittableRandom random;
+    private final InputAudit audit;
 
-    TpccTerminal(CardDeck deck, TpccInputs inputs, SplittableRandom random) {
+    TpccTerminal(CardDeck deck, TpccInputs inputs, SplittableRandom random, InputAudit audit) {
         this.deck = deck;
         this.inputs = inputs;
         this.random = random;
+        this.audit = audit;
     }
 
     @Override
     public Request next() {
-        return inputs.next(deck.deal());
+        Request request = inputs.next(deck.deal());
+        audit.count(request);
+        return request;
     }
 
     @Override
