@@ -105,7 +105,8 @@ public final class Runner {
                 consistency.addAll(db.bound.checkConsistency(c));
             }
             List<RuleResult> rules = new ArrayList<>(
-                    CoreRules.evaluate(server, metrics, db.bound.minimumMeasurement(), consistency));
+                    CoreRules.evaluate(server, metrics,
+                            db.bound.fixedRun().isPresent() ? null : db.bound.minimumMeasurement(), consistency));
             rules.addAll(db.bound.validityRules(new RunFacts(metrics, settings.terminals(), settings.connections(),
                     settings.thinkFactor(), server.settings())));
             if (metrics.incomplete()) {

@@ -45,6 +45,12 @@ final class TransactionRunner {
                     return false;
                 }
                 server.rollbackQuietly();
+                Request redrawn = cause == ErrorClass.DUPLICATE_KEY && attempt < maxRetries ? request.withNewKeys() : null;
+                if (redrawn != null) {
+                    metrics.recordRetry(type, cause, e.getSQLState());
+                    request = redrawn;
+                    continue;
+                }
                 if (cause.retryable() && attempt < maxRetries) {
                     metrics.recordRetry(type, cause, e.getSQLState());
                     continue;

@@ -4,4 +4,13 @@ package io.tpkit.spi;
 public interface Request {
     /** Index into {@link BoundWorkload#transactionTypes()}. */
     int type();
+
+    /**
+     * The same request with freshly drawn random keys, for a benchmark whose keys are random
+     * (HPSS) and may collide with a row already there; null when the keys are part of the
+     * input and a duplicate is an error. Called on the terminal's own thread.
+     */
+    default Request withNewKeys() {
+        return null;
+    }
 }

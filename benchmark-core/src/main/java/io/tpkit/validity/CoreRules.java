@@ -13,7 +13,8 @@ public final class CoreRules {
     }
 
     /**
-     * @param minimumInterval the shortest measurement interval the benchmark accepts
+     * @param minimumInterval the shortest measurement interval the benchmark accepts, or null
+     *                        when the benchmark fixes its run shape (no interval, no warm-up)
      * @param consistency     the consistency checks run after the measurement, or null if none ran
      */
     public static List<RuleResult> evaluate(SettingsSnapshot settings, RunMetrics metrics,
@@ -25,14 +26,22 @@ public final class CoreRules {
                 settings.durable() ? "durable settings: " + settings.settings()
                         : String.join("; ", settings.durabilityIssues())));
         double seconds = metrics.measurementSeconds();
-        rules.add(RuleResult.check("measurement-interval",
-                "the measurement interval lasts at least " + human(minimumInterval),
-                seconds >= minimumInterval.toMillis() / 1000.0,
-                String.format("measured for %.1f s", seconds)));
-        rules.add(RuleResult.check("warm-up",
-                "a warm-up phase ran before the measurement and was not measured",
-                metrics.warmupSeconds() > 0,
-                String.format("warm-up %.1f s", metrics.warmupSeconds())));
+        if (minimumInterval == null) {
+            String why = "the benchmark fixes its own run shape (" + metrics.measuredBy() + ")";
+            rules.add(RuleResult.notApplicable("measurement-interval", "the measurement interval has a minimum length",
+                    why + String.format("; measured for %.1f s", seconds)));
+            rules.add(RuleResult.notApplicable("warm-up", "a warm-up phase ran before the measurement",
+                    why + " and measures from its first transaction"));
+        } else {
+            rules.add(RuleResult.check("measurement-interval",
+                    "the measurement interval lasts at least " + human(minimumInterval),
+                    seconds >= minimumInterval.toMillis() / 1000.0,
+                    String.format("measured for %.1f s", seconds)));
+            rules.add(RuleResult.check("warm-up",
+                    "a warm-up phase ran before the measurement and was not measured",
+                    metrics.warmupSeconds() > 0,
+                    String.format("warm-up %.1f s", metrics.warmupSeconds())));
+        }
         if (consistency == null) {
             rules.add(RuleResult.check("consistency", "the consistency checks pass after the run",
                     false, "the consistency checks did not run"));

@@ -15,7 +15,12 @@ import java.util.function.IntFunction;
  * timing and accounting (what a database decides is tested against real databases elsewhere).
  */
 final class FakeWork {
-    record FakeRequest(int type, long id) implements Request {
+    /** A request the fake can follow through its retries. */
+    interface Identified {
+        long id();
+    }
+
+    record FakeRequest(int type, long id) implements Request, Identified {
     }
 
     final AtomicLong executions = new AtomicLong();
@@ -67,7 +72,7 @@ final class FakeWork {
 
                 @Override
                 public Outcome execute(Request request) throws SQLException {
-                    long id = ((FakeRequest) request).id();
+                    long id = ((Identified) request).id();
                     attempt = id == lastId ? attempt + 1 : 0;
                     lastId = id;
                     executions.incrementAndGet();

@@ -91,13 +91,59 @@ class SchedulerTest {
 
     @Test
     void otherErrorsAreCountedBySqlStateClassAndTheRunGoesOn() throws Exception {
-        FakeWork work = new FakeWork(MS, attempt -> new SQLException("duplicate key", "23505"));
+        FakeWork work = new FakeWork(MS, attempt -> new SQLException("foreign key", "23503"));
         RunMetrics m = run(work, ArrivalModel.STREAMS, 1, 1, Duration.ZERO, Duration.ofMillis(500), null, 3, 0, 0);
 
         TypeSummary t = m.types().getFirst();
         assertThat(t.retriesTotal()).isZero();
         assertThat(t.failed().get("other")).isGreaterThan(10);
         assertThat(t.errorsBySqlStateClass()).containsOnlyKeys("23");
+    }
+
+    @Test
+    void aDuplicateKeyIsRetriedOnlyWithNewlyDrawnKeys() throws Exception {
+        // fixed keys: a duplicate would repeat, so it fails at once
+        FakeWork fixed = new FakeWork(0, failFirst(1, "23505"));
+        TypeSummary f = run(fixed, ArrivalModel.STREAMS, 1, 1, Duration.ZERO, Duration.ofMillis(300), null, 3, 0, 0)
+                .types().getFirst();
+        assertThat(f.retriesTotal()).isZero();
+        assertThat(f.committed()).isZero();
+        assertThat(f.failed().get("duplicate_key")).isGreaterThan(10);
+
+        // random keys (HPSS): drawn again and retried, each retry counted by cause
+        FakeWork redrawn = new FakeWork(0, failFirst(2, "23505"));
+        java.util.concurrent.atomic.AtomicLong draws = new java.util.concurrent.atomic.AtomicLong();
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.STREAMS, 1, 1, 1.0, Duration.ZERO,
+                Duration.ofSeconds(60), 20L, 3, 42);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> {
+            io.tpkit.spi.Terminal inner = redrawn.terminal(0, 0);
+            return () -> new RandomKeys(inner.next(), draws);
+        }, redrawn.sessions(), new PostgresPlugin()::classify,
+                new MetricsCollector(List.of("fake"), 3, System.nanoTime(), null), ProgressListener.NONE).run();
+        TypeSummary t = m.types().getFirst();
+        assertThat(t.committed()).isEqualTo(20);
+        assertThat(t.retries()).containsEntry("duplicate_key", 40L);
+        assertThat(draws.get()).isEqualTo(40);
+    }
+
+    /** A request whose keys are random: a redraw keeps the fake's id so its attempts are counted. */
+    private record RandomKeys(io.tpkit.spi.Request inner, java.util.concurrent.atomic.AtomicLong draws)
+            implements io.tpkit.spi.Request, FakeWork.Identified {
+        @Override
+        public int type() {
+            return inner.type();
+        }
+
+        @Override
+        public long id() {
+            return ((FakeWork.Identified) inner).id();
+        }
+
+        @Override
+        public io.tpkit.spi.Request withNewKeys() {
+            draws.incrementAndGet();
+            return new RandomKeys(inner, draws);
+        }
     }
 
     @Test

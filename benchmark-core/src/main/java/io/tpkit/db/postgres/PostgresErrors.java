@@ -18,6 +18,7 @@ final class PostgresErrors {
             case "40P01" -> ErrorClass.DEADLOCK;         // deadlock_detected
             case "55P03" -> ErrorClass.LOCK_TIMEOUT;     // lock_not_available (lock_timeout, NOWAIT)
             case "57P01", "57P02", "57P03" -> ErrorClass.CONNECTION; // admin/crash shutdown, cannot connect now
+            case "23505" -> ErrorClass.DUPLICATE_KEY;    // unique_violation
             default -> state.startsWith("08") ? ErrorClass.CONNECTION : ErrorClass.OTHER;
         };
     }
