@@ -11,12 +11,11 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.HdrHistogram.Recorder;
 
 /**
  * Records every transaction outcome into the stats of the phase in force when it completed,
- * and turns them into one-second interval samples. Recording is lock-free (HdrHistogram
- * {@link Recorder}s and {@link LongAdder}s); {@link #sample} must be called by one thread.
+ * and turns them into one-second interval samples. Recording is lock-free ({@link IntervalRecorder}s
+ * and {@link LongAdder}s); {@link #sample} must be called by one thread.
  */
 public final class MetricsCollector {
     /**
@@ -25,11 +24,16 @@ public final class MetricsCollector {
      */
     public static final String DEFERRED_SUFFIX = " (deferred)";
 
+    private static final Histogram EMPTY = new Histogram(1, 2, 0); // never recorded into
+
     private final List<String> types;
     private final boolean[] inTotals;
     private final TypeStats[][] stats; // [phase][type]
-    private final Recorder[] lag; // [phase], closed model only
+    private final IntervalRecorder[] lag; // [phase], closed model only
     private final Histogram[] lagTotal;
+    // The sampler's scratch histograms, reused every second (cleared only when used).
+    private final Histogram all = Latency.newHistogram();
+    private final Histogram merged = Latency.newHistogram();
     private final long[] phaseStart = new long[Phase.values().length];
     private final long[] phaseEnd = new long[Phase.values().length];
     private final long runStart;
@@ -50,13 +54,13 @@ public final class MetricsCollector {
             inTotals[t] = !types.get(t).endsWith(DEFERRED_SUFFIX);
         }
         this.stats = new TypeStats[Phase.values().length][types.size()];
-        this.lag = new Recorder[Phase.values().length];
+        this.lag = new IntervalRecorder[Phase.values().length];
         this.lagTotal = new Histogram[Phase.values().length];
         for (Phase p : Phase.values()) {
             for (int t = 0; t < types.size(); t++) {
                 stats[p.ordinal()][t] = new TypeStats(maxRetries);
             }
-            lag[p.ordinal()] = Latency.newRecorder();
+            lag[p.ordinal()] = new IntervalRecorder(1);
             lagTotal[p.ordinal()] = Latency.newHistogram();
         }
         this.runStart = runStartNanos;
@@ -106,14 +110,12 @@ public final class MetricsCollector {
         Phase p = phase;
         TypeStats s = stats[p.ordinal()][type];
         if (outcome == Outcome.COMMITTED) {
-            s.committed.increment();
-            s.committedAfterRetries.incrementAndGet(Math.min(retriesUsed, s.committedAfterRetries.length() - 1));
+            s.committedByRetries[Math.min(retriesUsed, s.committedByRetries.length - 1)].increment();
         } else {
             s.businessRollbacks.increment();
         }
-        s.response.recordValue(Latency.toMicros(end - intendedStart));
-        s.queue.recordValue(Latency.toMicros(serviceStart - intendedStart));
-        s.service.recordValue(Latency.toMicros(end - serviceStart));
+        s.latencies.record(Latency.toMicros(end - intendedStart), Latency.toMicros(serviceStart - intendedStart),
+                Latency.toMicros(end - serviceStart));
         return p;
     }
 
@@ -128,16 +130,18 @@ public final class MetricsCollector {
         s.failed[cause.ordinal()].increment();
         countSqlState(s, sqlState);
         String key = sqlStateClass(sqlState);
-        if (!firstErrors.containsKey(key)) {
-            synchronized (firstErrors) {
-                firstErrors.putIfAbsent(key, message == null ? "" : message.lines().findFirst().orElse(""));
+        // Failures are rare, so the lock costs nothing; reading the LinkedHashMap outside it
+        // (as a fast path) raced with the first insert of another class.
+        synchronized (firstErrors) {
+            if (!firstErrors.containsKey(key)) {
+                firstErrors.put(key, message == null ? "" : message.lines().findFirst().orElse(""));
             }
         }
     }
 
     /** How late a terminal woke up after a keying or think wait. */
     public void recordLag(long lateNanos) {
-        lag[phase.ordinal()].recordValue(Latency.toMicros(Math.max(lateNanos, 0)));
+        lag[phase.ordinal()].record(Latency.toMicros(Math.max(lateNanos, 0)));
     }
 
     private static void countSqlState(TypeStats s, String sqlState) {
@@ -158,17 +162,17 @@ public final class MetricsCollector {
 
     /** Collects the interval since the last call; one thread only. */
     public IntervalSample sample(long nowNanos) {
-        List<IntervalSample.Row> rows = new ArrayList<>();
-        Histogram all = Latency.newHistogram();
+        List<IntervalSample.Row> rows = new ArrayList<>(types.size() + 1);
+        clear(all);
         long[] totals = new long[4];
         for (int t = 0; t <= types.size(); t++) {
             boolean total = t == types.size();
             Histogram interval = total ? all : collect(t);
-            if (!total && inTotals[t]) {
+            if (!total && inTotals[t] && interval.getTotalCount() != 0) {
                 all.add(interval);
             }
             long[] now = total ? totals : new long[] {
-                    sum(t, s -> s.committed.sum()), sum(t, s -> s.businessRollbacks.sum()),
+                    sum(t, TypeStats::committed), sum(t, s -> s.businessRollbacks.sum()),
                     sum(t, TypeStats::failedTotal), sum(t, TypeStats::retriesTotal)};
             long[] delta = new long[4];
             for (int i = 0; i < 4; i++) {
@@ -181,11 +185,14 @@ public final class MetricsCollector {
                 previous[t] = now;
             }
             rows.add(new IntervalSample.Row(total ? "all" : types.get(t), delta[0], delta[1], delta[2], delta[3],
-                    interval.getValueAtPercentile(50) / 1000.0, interval.getValueAtPercentile(90) / 1000.0,
-                    interval.getValueAtPercentile(99) / 1000.0, interval.getMaxValue() / 1000.0));
+                    ms(interval, 50), ms(interval, 90), ms(interval, 99),
+                    interval.getTotalCount() == 0 ? 0 : interval.getMaxValue() / 1000.0));
         }
         for (Phase p : Phase.values()) {
-            lagTotal[p.ordinal()].add(lag[p.ordinal()].getIntervalHistogram());
+            Histogram h = lag[p.ordinal()].swap()[0];
+            if (h.getTotalCount() != 0) {
+                lagTotal[p.ordinal()].add(h);
+            }
         }
         IntervalSample sample = new IntervalSample((nowNanos - runStart) / 1e9, (nowNanos - lastSample) / 1e9,
                 phase, List.copyOf(rows));
@@ -194,23 +201,64 @@ public final class MetricsCollector {
         return sample;
     }
 
+    /** An empty histogram's percentiles are 0; saying so skips a scan of its ~23,000 counts. */
+    private static double ms(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    private static void clear(Histogram h) {
+        if (h.getTotalCount() != 0) {
+            h.reset();
+        }
+    }
+
+    /**
+     * Adds the interval of every phase of one type to the phase's totals and the hlog, and
+     * returns the type's response times of the interval, valid until the next call.
+     *
+     * <p>Every phase is swapped every time, even one that ended long ago: a terminal that read
+     * the phase just before it changed may still record into it after the next sample, and an
+     * empty swap costs no allocation and no clearing anyway. The per-phase work is skipped when
+     * the interval is empty, which is every phase but the current one nearly all the time.
+     */
     private Histogram collect(int type) {
-        Histogram merged = Latency.newHistogram();
+        Histogram only = null;
+        boolean mergedUsed = false;
         for (Phase p : Phase.values()) {
             TypeStats s = stats[p.ordinal()][type];
-            Histogram r = s.response.getIntervalHistogram();
-            s.responseTotal.add(r);
-            s.queueTotal.add(s.queue.getIntervalHistogram());
-            s.serviceTotal.add(s.service.getIntervalHistogram());
-            merged.add(r);
-            if (r.getTotalCount() > 0 && hlog != null) {
-                r.setTag(types.get(type));
-                synchronized (hlog) {
-                    hlog.outputIntervalHistogram(r);
+            Histogram[] interval = s.latencies.swap();
+            Histogram r = interval[TypeStats.RESPONSE];
+            if (r.getTotalCount() != 0) {
+                s.responseTotal.add(r);
+                if (hlog != null) {
+                    r.setTag(types.get(type));
+                    synchronized (hlog) {
+                        hlog.outputIntervalHistogram(r);
+                    }
+                }
+                // Merged only in the second that straddles a phase change.
+                if (only == null) {
+                    only = r;
+                } else {
+                    if (!mergedUsed) {
+                        clear(merged);
+                        merged.add(only);
+                        mergedUsed = true;
+                    }
+                    merged.add(r);
+                    only = merged;
                 }
             }
+            Histogram q = interval[TypeStats.QUEUE];
+            if (q.getTotalCount() != 0) {
+                s.queueTotal.add(q);
+            }
+            Histogram sv = interval[TypeStats.SERVICE];
+            if (sv.getTotalCount() != 0) {
+                s.serviceTotal.add(sv);
+            }
         }
-        return merged;
+        return only != null ? only : EMPTY;
     }
 
     private long sum(int type, ToLongFunction<TypeStats> f) {
@@ -227,7 +275,7 @@ public final class MetricsCollector {
 
     /** Committed transactions of one type in every phase (warm-up and drain included). */
     public long committedAllPhases(int type) {
-        return sum(type, x -> x.committed.sum());
+        return sum(type, TypeStats::committed);
     }
 
     /** Committed transactions in the measurement interval so far. */
@@ -235,7 +283,7 @@ public final class MetricsCollector {
         long n = 0;
         for (int t = 0; t < types.size(); t++) {
             if (inTotals[t]) {
-                n += stats[Phase.MEASUREMENT.ordinal()][t].committed.sum();
+                n += stats[Phase.MEASUREMENT.ordinal()][t].committed();
             }
         }
         return n;
@@ -263,7 +311,7 @@ public final class MetricsCollector {
             if (inTotals[t]) {
                 committed += summary.committed();
                 rollbacks += summary.businessRollbacks();
-                allPhases += sum(t, x -> x.committed.sum());
+                allPhases += sum(t, TypeStats::committed);
             }
         }
         double overWall = seconds > 0 ? committed / seconds : 0;
@@ -275,17 +323,19 @@ public final class MetricsCollector {
     private static TypeSummary summarize(String name, TypeStats s, double seconds) {
         Map<Integer, Long> byRetries = new TreeMap<>();
         long afterRetries = 0;
-        for (int i = 0; i < s.committedAfterRetries.length(); i++) {
-            long n = s.committedAfterRetries.get(i);
+        long firstTry = 0;
+        for (int i = 0; i < s.committedByRetries.length; i++) {
+            long n = s.committedByRetries[i].sum();
             if (n > 0) {
                 byRetries.put(i, n);
             }
             if (i > 0) {
                 afterRetries += n;
+            } else {
+                firstTry = n;
             }
         }
-        long committed = s.committed.sum();
-        long firstTry = committed - afterRetries;
+        long committed = firstTry + afterRetries;
         return new TypeSummary(name, committed, firstTry, afterRetries, byRetries, s.businessRollbacks.sum(),
                 byCause(s.retries), byCause(s.failed), sqlStates(s), seconds > 0 ? committed / seconds : 0,
                 LatencySummary.of(s.responseTotal), LatencySummary.of(s.queueTotal), LatencySummary.of(s.serviceTotal));

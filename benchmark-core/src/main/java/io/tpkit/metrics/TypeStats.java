@@ -2,42 +2,56 @@ package io.tpkit.metrics;
 
 import io.tpkit.spi.ErrorClass;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * The counters and latency recorders of one transaction type in one phase. Written by any
  * terminal thread without locks; read by the sampler through interval histograms.
  */
 final class TypeStats {
-    final Recorder response = Latency.newRecorder();
-    final Recorder queue = Latency.newRecorder();
-    final Recorder service = Latency.newRecorder();
+    static final int RESPONSE = 0;
+    static final int QUEUE = 1;
+    static final int SERVICE = 2;
+    /** Response, queue and service time, in that order (see the indexes above). */
+    final IntervalRecorder latencies = new IntervalRecorder(3);
     // Accumulated from interval histograms by the (single) sampler thread.
     final Histogram responseTotal = Latency.newHistogram();
     final Histogram queueTotal = Latency.newHistogram();
     final Histogram serviceTotal = Latency.newHistogram();
 
-    final LongAdder committed = new LongAdder();
     final LongAdder businessRollbacks = new LongAdder();
-    /** Index n: committed after n retries. */
-    final AtomicLongArray committedAfterRetries;
+    /**
+     * Index n: committed after n retries. Their sum is the committed count: one adder per
+     * commit instead of a total plus a shared atomic array slot that every terminal contends on.
+     */
+    final LongAdder[] committedByRetries;
     final LongAdder[] retries = adders();
     final LongAdder[] failed = adders();
     final ConcurrentHashMap<String, LongAdder> errorsBySqlStateClass = new ConcurrentHashMap<>();
 
     TypeStats(int maxRetries) {
-        committedAfterRetries = new AtomicLongArray(maxRetries + 1);
+        committedByRetries = adders(maxRetries + 1);
     }
 
     private static LongAdder[] adders() {
-        LongAdder[] a = new LongAdder[ErrorClass.values().length];
+        return adders(ErrorClass.values().length);
+    }
+
+    private static LongAdder[] adders(int n) {
+        LongAdder[] a = new LongAdder[n];
         for (int i = 0; i < a.length; i++) {
             a[i] = new LongAdder();
         }
         return a;
+    }
+
+    long committed() {
+        long n = 0;
+        for (LongAdder c : committedByRetries) {
+            n += c.sum();
+        }
+        return n;
     }
 
     long failedTotal() {
