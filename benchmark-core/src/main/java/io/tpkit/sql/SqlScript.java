@@ -32,6 +32,18 @@ public final class SqlScript {
         }
     }
 
+    /** The text of a script on the class path, next to {@code owner} or at an absolute path. */
+    public static String read(Class<?> owner, String path) {
+        try (java.io.InputStream in = owner.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path);
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + path, e);
+        }
+    }
+
     public static List<String> split(String script) {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();

@@ -2,10 +2,6 @@ package io.tpkit.tp1;
 
 import io.tpkit.sql.SqlScript;
 import io.tpkit.api.BadInputException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -62,14 +58,6 @@ final class Tp1Dialect {
     }
 
     private String read(String name) {
-        String path = ROOT + key + "/" + name;
-        try (InputStream in = Tp1Dialect.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + path);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path, e);
-        }
+        return SqlScript.read(Tp1Dialect.class, ROOT + key + "/" + name);
     }
 }

@@ -35,6 +35,13 @@ public final class Tp1Workload implements Workload {
     }
 
     @Override
+    public List<String> runExamples() {
+        return List.of("", "--branches 4 --connections 8 --duration 5m --warmup 1m",
+                "--arrival closed --branches 2 --think 0.1", "--logic procedure --transactions 100000",
+                "--db jdbc:postgresql://db:5432/bench --user bench --password-env PGPASSWORD");
+    }
+
+    @Override
     public ArrivalModel defaultArrival() {
         return ArrivalModel.STREAMS;
     }

@@ -1,10 +1,6 @@
 package io.tpkit.tpcc;
 
 import io.tpkit.sql.SqlScript;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -50,14 +46,6 @@ final class TpccDialect {
     }
 
     private List<String> script(String name) {
-        String path = ROOT + key + "/" + name;
-        try (InputStream in = TpccDialect.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + path);
-            }
-            return SqlScript.split(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path, e);
-        }
+        return SqlScript.split(SqlScript.read(TpccDialect.class, ROOT + key + "/" + name));
     }
 }
