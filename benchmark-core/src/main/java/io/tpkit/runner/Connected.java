@@ -6,10 +6,10 @@ import io.tpkit.api.BadInputException;
 import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.api.RunListener;
 import io.tpkit.spi.BoundWorkload;
-import io.tpkit.spi.DatabasePlugin;
 import io.tpkit.spi.Workload;
 import io.tpkit.target.Plugins;
 import io.tpkit.target.Target;
+import io.tpkit.target.TargetProvider;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -45,11 +45,13 @@ final class Connected implements AutoCloseable {
             // a user for a server tpkit starts itself makes no sense; say so rather than ignore it
             throw new BadInputException("--user applies to a JDBC URL target, not to --db " + config.target());
         }
-        Target target = Plugins.target(config.target()).open(config, listener::message);
+        TargetProvider provider = Plugins.target(config.target());
+        // bind and size first: a bad workload option costs no server start
+        BoundWorkload bound = workload.bind(config, provider.plugin(config.target()));
+        int size = poolSize.applyAsInt(bound);
+        Target target = provider.open(config, listener::message);
         try {
-            DatabasePlugin plugin = target.plugin();
-            BoundWorkload bound = workload.bind(config, plugin);
-            HikariDataSource pool = pool(target, poolSize.applyAsInt(bound));
+            HikariDataSource pool = pool(target, size);
             return new Connected(config, workload, target, bound, pool);
         } catch (RuntimeException e) {
             target.close();

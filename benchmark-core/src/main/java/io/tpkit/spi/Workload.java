@@ -23,6 +23,20 @@ public interface Workload {
 
     ArrivalModel defaultArrival();
 
+    /**
+     * True when the benchmark defines its run shape itself (HPSS: threads x creates x
+     * iterations into empty tables), so durations, warm-up, terminals and arrival do not apply.
+     */
+    default boolean fixesRunShape() {
+        return false;
+    }
+
+    /** Arguments worth showing under {@code tpkit run NAME --help}, one example each. */
+    default List<String> runExamples() {
+        return List.of("", "--connections 8 --duration 5m --warmup 1m",
+                "--db jdbc:postgresql://db:5432/bench --user bench --password-env PGPASSWORD");
+    }
+
     /** Options that only this workload understands ({@code --accounts-per-branch}...). */
     List<WorkloadOption> options();
 

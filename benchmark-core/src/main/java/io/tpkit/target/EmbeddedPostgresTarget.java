@@ -37,6 +37,11 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
     }
 
     @Override
+    public DatabasePlugin plugin(String db) {
+        return new PostgresPlugin();
+    }
+
+    @Override
     public Target open(BenchmarkConfig config, Consumer<String> progress) {
         Path dataDir = config.dataDir() == null ? null : config.dataDir().toAbsolutePath();
         progress.accept("starting embedded PostgreSQL" + (dataDir == null ? " (temporary data directory)"

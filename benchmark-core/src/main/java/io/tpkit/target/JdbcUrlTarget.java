@@ -29,6 +29,11 @@ public final class JdbcUrlTarget implements TargetProvider {
     }
 
     @Override
+    public DatabasePlugin plugin(String db) {
+        return Plugins.databaseFor(db);
+    }
+
+    @Override
     public Target open(BenchmarkConfig config, Consumer<String> progress) {
         String url = config.target();
         DatabasePlugin plugin = Plugins.databaseFor(url);

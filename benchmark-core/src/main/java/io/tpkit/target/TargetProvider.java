@@ -16,6 +16,14 @@ public interface TargetProvider {
     boolean accepts(String db);
 
     /**
+     * The database plugin a target of this form speaks, known before anything starts, so that
+     * a workload's configuration is checked before a server is started or contacted.
+     *
+     * @throws io.tpkit.api.BadInputException when no plugin accepts it
+     */
+    io.tpkit.spi.DatabasePlugin plugin(String db);
+
+    /**
      * @throws io.tpkit.api.BadInputException when the target cannot be had (bad URL, no Docker...)
      */
     Target open(BenchmarkConfig config, java.util.function.Consumer<String> progress);
