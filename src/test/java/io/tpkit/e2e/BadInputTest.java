@@ -62,6 +62,15 @@ class BadInputTest {
     }
 
     @Test
+    void hpssFixesItsOwnRunShape() {
+        assertOneLineError(Cli.run("run", "hpss", "--duration", "5m"), "Unknown option", "--duration");
+        assertOneLineError(Cli.run("run", "hpss", "--key-space", "10"), "--key-space 10 is too small",
+                "at least twice as many keys");
+        assertOneLineError(Cli.run("run", "hpss", "--iterations", "0"), "--iterations must be a whole number");
+        assertOneLineError(Cli.run("run", "hpss", "--threads", "0"), "scale must be at least 1");
+    }
+
+    @Test
     void unknownTargetAndUnsupportedUrl() {
         assertOneLineError(Cli.run("run", "tp1", "--db", "oracle"), "unknown --db 'oracle'", "embedded-postgres");
         assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:oracle:thin:@db:1521/x"), "no database plugin",

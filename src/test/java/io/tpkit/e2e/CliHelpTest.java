@@ -27,6 +27,10 @@ class CliHelpTest {
         Cli cli = Cli.run("run", "tp1", "--help");
         assertThat(cli.out()).contains("--accounts-per-branch", "--branches", "--connections", "--duration", "--no-load",
                 "--logic");
-        assertThat(Cli.run("run", "tpcc", "--help").out()).contains("--warehouses", "--foreign-keys", "--think");
+        assertThat(Cli.run("run", "tpcc", "--help").out()).contains("--warehouses", "--foreign-keys", "--think",
+                "--rate", "tpkit run tpcc --warehouses 10");
+        // hpss defines its own shape: options it cannot honour are not offered
+        assertThat(Cli.run("run", "hpss", "--help").out()).contains("--threads", "--creates-per-thread", "--iterations",
+                "--key-space").doesNotContain("--duration", "--warmup", "--connections", "--think");
     }
 }

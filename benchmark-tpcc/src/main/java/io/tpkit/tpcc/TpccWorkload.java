@@ -43,6 +43,13 @@ public final class TpccWorkload implements Workload {
     }
 
     @Override
+    public List<String> runExamples() {
+        return List.of("", "--warehouses 10 --connections 8 --duration 10m --warmup 2m",
+                "--warehouses 2 --think off --connections 4", "--warehouses 100 --rate 500",
+                "--db jdbc:postgresql://db:5432/bench --user bench --password-env PGPASSWORD");
+    }
+
+    @Override
     public ArrivalModel defaultArrival() {
         return ArrivalModel.CLOSED;
     }

@@ -97,11 +97,8 @@ public final class Main implements Runnable {
                         "tpkit load " + w.name() + " --scale 4 --data-dir ./pgdata",
                         "tpkit load " + w.name() + " --db jdbc:postgresql://127.0.0.1:5432/test --user postgres")));
         root.addSubcommand("run", group("run", "Load when empty, measure, check consistency, write results.",
-                workloads, w -> new RunCommand(w, console).commandLine("run",
-                        "tpkit run " + w.name(),
-                        "tpkit run " + w.name() + " --connections 8 --duration 5m --warmup 1m",
-                        "tpkit run " + w.name() + " --db jdbc:postgresql://db:5432/bench --user bench --password-env PGPASSWORD",
-                        "tpkit run " + w.name() + " --logic procedure --transactions 10000")));
+                workloads, w -> new RunCommand(w, console).commandLine("run", w.runExamples().stream()
+                        .map(args -> ("tpkit run " + w.name() + " " + args).strip()).toArray(String[]::new))));
         root.addSubcommand("check", group("check", "Run a workload's consistency checks on loaded data.", workloads, w ->
                 new CheckCommand(w, console).commandLine("check",
                         "tpkit check " + w.name() + " --data-dir ./pgdata",

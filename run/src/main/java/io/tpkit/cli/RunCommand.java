@@ -10,6 +10,7 @@ import io.tpkit.result.RunResult;
 import io.tpkit.spi.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** {@code tpkit run WORKLOAD}: load when empty, measure, check, write the result folder. */
@@ -32,7 +33,7 @@ final class RunCommand extends WorkloadCommand {
 
     @Option(names = "--think", paramLabel = "spec|off|F", converter = ThinkConverter.class, defaultValue = "spec",
             description = "Keying and think times: the benchmark's (spec), none (off), or scaled by a factor. Default: spec.")
-    double think;
+    Double think;
 
     @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "60s",
             description = "Length of the measurement interval (90s, 5m, 1h). Default: 60s.")
@@ -58,7 +59,8 @@ final class RunCommand extends WorkloadCommand {
     boolean reload;
 
     @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
-            description = "Retries of a deadlocked or serialization-failed transaction, with the same input. Default: 10.")
+            description = "Retries of a transaction after a deadlock or serialization failure (same input) or, "
+                    + "for random keys (hpss), a duplicate key (new keys). Default: 10.")
     int maxRetries;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the input generators (recorded; default: random).")
@@ -72,13 +74,38 @@ final class RunCommand extends WorkloadCommand {
         super(workload, console);
     }
 
+    /** The options a benchmark that fixes its own run shape (HPSS) has no use for. */
+    private static final java.util.List<String> SHAPE_OPTIONS = java.util.List.of("--connections", "--terminals",
+            "--arrival", "--logic", "--think", "--duration", "--warmup", "--transactions");
+
+    @Override
+    CommandLine commandLine(String verb, String... examples) {
+        CommandLine cl = super.commandLine(verb, examples);
+        if (workload.fixesRunShape()) {
+            // absent rather than ignored: 'tpkit run hpss --duration 5m' is an unknown option
+            SHAPE_OPTIONS.forEach(name -> spec.remove(spec.findOption(name)));
+        }
+        return cl;
+    }
+
     @Override
     public Integer call() throws Exception {
         BenchmarkConfig.Builder b = configBuilder()
                 .connections(connections).terminals(terminals)
                 .arrival(arrival == null ? null : ArrivalModel.parse(arrival))
-                .logic(Logic.parse(logic)).thinkFactor(think).duration(duration).warmup(warmup)
                 .transactions(transactions).maxRetries(maxRetries).outDir(out);
+        if (logic != null) {
+            b.logic(Logic.parse(logic));
+        }
+        if (think != null) {
+            b.thinkFactor(think);
+        }
+        if (duration != null) {
+            b.duration(duration);
+        }
+        if (warmup != null) {
+            b.warmup(warmup);
+        }
         if (noLoad && reload) {
             throw new io.tpkit.api.BadInputException("--no-load and --reload contradict each other: give one");
         }

@@ -39,6 +39,7 @@ final class SummaryPrinter {
                     t.response().p50Ms(), t.response().p90Ms(), t.response().p95Ms(), t.response().p99Ms(),
                     t.response().maxMs());
         }
+        printIterations(m);
         out.println();
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
@@ -63,6 +64,23 @@ final class SummaryPrinter {
         }
         out.println("Results: " + r.resultDir());
         out.flush();
+    }
+
+    /** The rate of each iteration, ten to a line (HPSS: the report's table of 50 iterations). */
+    private void printIterations(RunMetrics m) {
+        if (m.iterations().isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("per iteration (committed / the iteration's wall time, per second):");
+        for (int i = 0; i < m.iterations().size(); i += 10) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %3d-%-3d", i + 1,
+                    Math.min(i + 10, m.iterations().size())));
+            for (int j = i; j < Math.min(i + 10, m.iterations().size()); j++) {
+                line.append(String.format(Locale.ROOT, " %8.1f", m.iterations().get(j).perSecond()));
+            }
+            out.println(line);
+        }
     }
 
     static void printChecks(PrintWriter out, List<CheckResult> checks) {

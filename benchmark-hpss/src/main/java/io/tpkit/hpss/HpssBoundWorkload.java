@@ -1,0 +1,213 @@
+package io.tpkit.hpss;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.metrics.Iteration;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.spi.BoundWorkload;
+import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.FixedRun;
+import io.tpkit.spi.LoadContext;
+import io.tpkit.spi.RunFacts;
+import io.tpkit.spi.Session;
+import io.tpkit.spi.Terminal;
+import io.tpkit.sql.SqlScript;
+import io.tpkit.validity.RuleResult;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/** HPSS bound to a run shape and a database: schema, the root directory, threads, checks, rules. */
+public final class HpssBoundWorkload implements BoundWorkload {
+    static final String TRANSACTION_TYPE = "create-file";
+    /** Every record's times: a fixed value, like the report's other fields. */
+    static final Timestamp FIXED_TIME = Timestamp.valueOf("2026-01-01 00:00:00");
+
+    private final HpssSettings settings;
+    private final HpssDialect dialect;
+    private volatile long filesAtStart = -1;
+
+    HpssBoundWorkload(HpssSettings settings, HpssDialect dialect) {
+        this.settings = settings;
+        this.dialect = dialect;
+    }
+
+    @Override
+    public Map<String, Object> parameters() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scale", settings.threads());
+        m.put("threads", settings.threads());
+        m.put("createsPerThread", settings.createsPerThread());
+        m.put("iterations", settings.iterations());
+        m.put("totalCreates", settings.totalCreates());
+        m.put("keySpace", settings.keySpace());
+        m.put("create", "read the parent directory (auto-commit), then one transaction: read it again, insert "
+                + "the name-server record, insert the bitfile record, commit");
+        if (filesAtStart >= 0) {
+            m.put("filesAtStart", filesAtStart);
+        }
+        return m;
+    }
+
+    @Override
+    public int scale() {
+        return settings.threads();
+    }
+
+    @Override
+    public ArrivalModel arrival() {
+        return ArrivalModel.STREAMS;
+    }
+
+    @Override
+    public List<String> transactionTypes() {
+        return List.of(TRANSACTION_TYPE);
+    }
+
+    @Override
+    public Optional<FixedRun> fixedRun() {
+        return Optional.of(new FixedRun(settings.threads(), settings.createsPerThread(), settings.iterations()));
+    }
+
+    @Override
+    public void createSchema(Connection c) throws SQLException {
+        SqlScript.execute(c, dialect.schema());
+    }
+
+    /** The tables start empty; only the root directory that every file is created in is there. */
+    @Override
+    public void load(LoadContext context) throws SQLException {
+        context.expectRows(1);
+        try (Connection c = context.connect(); PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO hpss_nsobject (object_id, parent_id, name, object_type, owner_uid, group_gid, permissions, "
+                        + "link_count, account_id, fileset_id, option_flags, create_time, modify_time, access_time, "
+                        + "bitfile_id, comment_text) VALUES (?, ?, '/', ?, 0, 0, ?, 2, ?, ?, 0, ?, ?, ?, NULL, 'root')")) {
+            ps.setLong(1, HpssSession.ROOT_ID);
+            ps.setLong(2, HpssSession.ROOT_ID);
+            ps.setShort(3, HpssSession.DIRECTORY);
+            ps.setInt(4, 0755);
+            ps.setInt(5, HpssSession.ACCOUNT);
+            ps.setLong(6, HpssSession.FILESET);
+            ps.setTimestamp(7, FIXED_TIME);
+            ps.setTimestamp(8, FIXED_TIME);
+            ps.setTimestamp(9, FIXED_TIME);
+            ps.executeUpdate();
+        }
+        context.rowsDone(1);
+    }
+
+    /**
+     * {@inheritDoc} The data has no scale of its own (any number of threads runs on it): the
+     * tables with their root directory are "loaded at this scale".
+     */
+    @Override
+    public long loadedScale(Connection c) throws SQLException {
+        try {
+            return count(c, "SELECT COUNT(*) FROM hpss_nsobject WHERE object_id = 0 AND object_type = 2") == 1
+                    ? scale() : -1;
+        } catch (SQLException e) {
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
+            return -1; // no tables
+        }
+    }
+
+    @Override
+    public void prepareRun(Connection c) throws SQLException {
+        filesAtStart = files(c);
+    }
+
+    @Override
+    public int standardTerminals() {
+        return settings.threads();
+    }
+
+    @Override
+    public Terminal newTerminal(int index, int count, SplittableRandom random) {
+        KeyDraw keys = new KeyDraw(random, settings.keySpace());
+        return keys::next;
+    }
+
+    @Override
+    public Session openSession(Connection c) throws SQLException {
+        return new HpssSession(c, FIXED_TIME);
+    }
+
+    /** The name-server records of files: one per committed create. */
+    @Override
+    public long databaseTransactionCount(Connection c) throws SQLException {
+        return files(c);
+    }
+
+    private static long files(Connection c) throws SQLException {
+        return count(c, "SELECT COUNT(*) FROM hpss_nsobject WHERE object_type = 1");
+    }
+
+    @Override
+    public List<CheckResult> checkConsistency(Connection c) throws SQLException {
+        List<CheckResult> checks = new ArrayList<>();
+        long files = files(c);
+        long bitfiles = count(c, "SELECT COUNT(*) FROM hpss_bitfile");
+        checks.add(CheckResult.of("files-equal-bitfiles", files == bitfiles,
+                files + " name-server file records, " + bitfiles + " bitfile records"));
+        long orphanFiles = count(c, "SELECT COUNT(*) FROM hpss_nsobject o LEFT JOIN hpss_bitfile b "
+                + "ON b.bitfile_id = o.bitfile_id WHERE o.object_type = 1 AND b.bitfile_id IS NULL");
+        checks.add(CheckResult.of("every-file-has-its-bitfile", orphanFiles == 0,
+                orphanFiles + " file records without a bitfile record"));
+        long shared = count(c, "SELECT COUNT(*) FROM (SELECT bitfile_id FROM hpss_nsobject WHERE object_type = 1 "
+                + "GROUP BY bitfile_id HAVING COUNT(*) > 1) s");
+        checks.add(CheckResult.of("one-file-per-bitfile", shared == 0,
+                shared + " bitfile records claimed by more than one file record"));
+        long strays = count(c, "SELECT COUNT(*) FROM hpss_nsobject WHERE object_id <> 0 "
+                + "AND (object_type <> 1 OR parent_id <> 0 OR bitfile_id IS NULL)");
+        checks.add(CheckResult.of("files-in-the-root-directory", strays == 0,
+                strays + " records that are not files of the root directory"));
+        return checks;
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        long n;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            n = rs.getLong(1);
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+        return n;
+    }
+
+    /** Duration runs have a minimum; this benchmark is a fixed number of creates instead. */
+    @Override
+    public Map<String, Object> headline(RunMetrics metrics) {
+        return HpssReport.headline(metrics);
+    }
+
+    @Override
+    public List<RuleResult> validityRules(RunFacts facts) {
+        List<RuleResult> rules = new ArrayList<>();
+        rules.add(RuleResult.check("standard-shape", "20 threads x 1,000 creates x 50 iterations (1,000,000 creates)",
+                settings.standardShape(), settings.threads() + " threads x " + settings.createsPerThread()
+                        + " creates x " + settings.iterations() + " iterations (" + settings.totalCreates() + ")"));
+        rules.add(RuleResult.check("random-keys", "primary keys drawn from the whole BIGINT range",
+                settings.keySpace() == HpssSettings.STANDARD_KEY_SPACE, "keys from 1.." + settings.keySpace()));
+        rules.add(RuleResult.check("empty-at-start", "the tables held no file records when the run started",
+                filesAtStart == 0, filesAtStart + " file records at the start"
+                        + (filesAtStart > 0 ? " (start from empty tables with --reload)" : "")));
+        List<Iteration> rounds = facts.metrics().iterations();
+        if (!facts.metrics().incomplete()) {
+            rules.add(RuleResult.check("all-iterations", "every iteration ran to its end",
+                    rounds.size() == settings.iterations(), rounds.size() + " of " + settings.iterations()));
+        }
+        return rules;
+    }
+}

@@ -1,0 +1,109 @@
+package io.tpkit.hpss;
+
+import io.tpkit.spi.Outcome;
+import io.tpkit.spi.Request;
+import io.tpkit.spi.Session;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+
+/**
+ * One thread of the benchmark: statements prepared once, then per create a read of the parent
+ * directory outside any transaction, and one transaction that reads it again and inserts the
+ * name-server and bitfile records.
+ */
+final class HpssSession implements Session {
+    static final long ROOT_ID = 0;
+    static final short FILE = 1;
+    static final short DIRECTORY = 2;
+    // the fixed values of every record (the report varied only the keys)
+    static final int OWNER_UID = 1001;
+    static final int GROUP_GID = 100;
+    static final int FILE_MODE = 0644;
+    static final int ACCOUNT = 1;
+    static final long FILESET = 1;
+    static final int CLASS_OF_SERVICE = 1;
+    static final int STORAGE_CLASS = 1;
+
+    static final String READ_PARENT =
+            "SELECT object_type, permissions, owner_uid FROM hpss_nsobject WHERE object_id = ?";
+    static final String INSERT_OBJECT = "INSERT INTO hpss_nsobject (object_id, parent_id, name, object_type, owner_uid, "
+            + "group_gid, permissions, link_count, account_id, fileset_id, option_flags, create_time, modify_time, "
+            + "access_time, bitfile_id, comment_text) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 0, ?, ?, ?, ?, '')";
+    static final String INSERT_BITFILE = "INSERT INTO hpss_bitfile (bitfile_id, cos_id, storage_class, file_size, "
+            + "account_id, flags, read_count, write_count, create_time, modify_time, read_time, write_time) "
+            + "VALUES (?, ?, ?, 0, ?, 0, 0, 0, ?, ?, ?, ?)";
+
+    private final Connection c;
+    private final PreparedStatement readParent;
+    private final PreparedStatement insertObject;
+    private final PreparedStatement insertBitfile;
+    private final Timestamp now;
+
+    HpssSession(Connection c, Timestamp now) throws SQLException {
+        this.c = c;
+        this.now = now;
+        c.setAutoCommit(true);
+        readParent = c.prepareStatement(READ_PARENT);
+        insertObject = c.prepareStatement(INSERT_OBJECT);
+        insertBitfile = c.prepareStatement(INSERT_BITFILE);
+    }
+
+    @Override
+    public Outcome execute(Request request) throws SQLException {
+        CreateFile f = (CreateFile) request;
+        c.setAutoCommit(true); // the lookup before the transaction, as an HPSS server does it
+        readParent();
+        c.setAutoCommit(false);
+        readParent();
+        insertObject.setLong(1, f.objectId());
+        insertObject.setLong(2, ROOT_ID);
+        insertObject.setString(3, "f" + Long.toHexString(f.objectId()));
+        insertObject.setShort(4, FILE);
+        insertObject.setInt(5, OWNER_UID);
+        insertObject.setInt(6, GROUP_GID);
+        insertObject.setInt(7, FILE_MODE);
+        insertObject.setInt(8, ACCOUNT);
+        insertObject.setLong(9, FILESET);
+        insertObject.setTimestamp(10, now);
+        insertObject.setTimestamp(11, now);
+        insertObject.setTimestamp(12, now);
+        insertObject.setLong(13, f.bitfileId());
+        insertObject.executeUpdate();
+        insertBitfile.setLong(1, f.bitfileId());
+        insertBitfile.setInt(2, CLASS_OF_SERVICE);
+        insertBitfile.setInt(3, STORAGE_CLASS);
+        insertBitfile.setInt(4, ACCOUNT);
+        for (int i = 5; i <= 8; i++) {
+            insertBitfile.setTimestamp(i, now);
+        }
+        insertBitfile.executeUpdate();
+        c.commit();
+        return Outcome.COMMITTED;
+    }
+
+    private void readParent() throws SQLException {
+        readParent.setLong(1, ROOT_ID);
+        try (ResultSet rs = readParent.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("the root directory (object 0) is missing: reload hpss with --reload");
+            }
+        }
+    }
+
+    @Override
+    public Connection connection() {
+        return c;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            c.setAutoCommit(true);
+        } finally {
+            c.close();
+        }
+    }
+}

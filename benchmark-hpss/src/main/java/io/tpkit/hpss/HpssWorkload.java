@@ -1,0 +1,61 @@
+package io.tpkit.hpss;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.spi.DatabasePlugin;
+import io.tpkit.spi.Workload;
+import io.tpkit.spi.WorkloadOption;
+import java.util.List;
+
+/**
+ * The HPSS metadata-insert benchmark (LLNL, the SFS benchmark ported to DB2 and Oracle): threads
+ * create pseudo files, each a parent-directory read, then one transaction that reads it again
+ * and inserts a name-server record and a bitfile record. The scale is the number of threads.
+ */
+public final class HpssWorkload implements Workload {
+    @Override
+    public String name() {
+        return "hpss";
+    }
+
+    @Override
+    public String summary() {
+        return "HPSS metadata insert (threads x creates x iterations into growing tables)";
+    }
+
+    @Override
+    public String scaleUnit() {
+        return "threads";
+    }
+
+    @Override
+    public int defaultScale() {
+        return HpssSettings.STANDARD_THREADS;
+    }
+
+    @Override
+    public List<String> runExamples() {
+        return List.of("", "--threads 8 --creates-per-thread 500 --iterations 10",
+                "--reload --db jdbc:postgresql://db:5432/bench --user bench --password-env PGPASSWORD");
+    }
+
+    @Override
+    public ArrivalModel defaultArrival() {
+        return ArrivalModel.STREAMS;
+    }
+
+    @Override
+    public boolean fixesRunShape() {
+        return true;
+    }
+
+    @Override
+    public List<WorkloadOption> options() {
+        return HpssSettings.OPTIONS;
+    }
+
+    @Override
+    public HpssBoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
+        return new HpssBoundWorkload(HpssSettings.parse(config), HpssDialect.of(database.dialect()));
+    }
+}

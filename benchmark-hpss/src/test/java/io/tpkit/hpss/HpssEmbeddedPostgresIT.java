@@ -1,0 +1,36 @@
+package io.tpkit.hpss;
+
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.target.EmbeddedPostgresTarget;
+import io.tpkit.target.Target;
+import org.junit.jupiter.api.Test;
+
+class HpssEmbeddedPostgresIT extends HpssDatabaseIT {
+    @Override
+    BenchmarkConfig.Builder config() {
+        return BenchmarkConfig.builder("hpss").dataDir(temp.resolve("pgdata"));
+    }
+
+    /** Starts the data folder's server for the query only: a run starts its own on the same folder. */
+    @Override
+    <T> T query(SqlFunction<T> f) throws Exception {
+        try (Target t = new EmbeddedPostgresTarget().open(config().build(), m -> { })) {
+            return withStatement(t.jdbcUrl(), t.user(), f);
+        }
+    }
+
+    @Test
+    void smallRun() throws Exception {
+        smallRunCommitsEveryCreateInItsIterationAndPassesItsChecks();
+    }
+
+    @Test
+    void duplicateKeys() throws Exception {
+        duplicateKeysAreDrawnAgainAndNoCreateIsLost();
+    }
+
+    @Test
+    void tamperedData() throws Exception {
+        aFileWithoutItsBitfileFailsTheCheck();
+    }
+}
