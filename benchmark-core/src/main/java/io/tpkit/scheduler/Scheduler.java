@@ -124,7 +124,8 @@ public final class Scheduler {
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
         List<Thread> workers = new ArrayList<>();
         for (Server server : background) {
-            workers.add(Thread.ofVirtual().name("deferred-worker").start(
+            // platform threads, for the reason given in Server
+            workers.add(Thread.ofPlatform().daemon().name("deferred-worker").start(
                     () -> deferred.work(server, runner, () -> terminalsDone)));
         }
         ServerPool pool = new ServerPool(servers);
@@ -146,7 +147,11 @@ public final class Scheduler {
             Runnable body = settings.arrival() == ArrivalModel.STREAMS
                     ? () -> stream(terminal, servers.get(index), runner, index, quota, measured, finished)
                     : () -> closed(terminal, pool, runner, index, quota, measured, finished);
-            threads.add(Thread.ofVirtual().name("terminal-" + i).unstarted(() -> {
+            // a stream owns its connection and does nothing but run transactions on it: a platform
+            // thread (see Server); closed terminals are many and mostly think: virtual threads
+            Thread.Builder builder = settings.arrival() == ArrivalModel.STREAMS
+                    ? Thread.ofPlatform().daemon() : Thread.ofVirtual();
+            threads.add(builder.name("terminal-" + i).unstarted(() -> {
                 try {
                     body.run();
                 } finally {
@@ -354,7 +359,11 @@ public final class Scheduler {
             long serviceStart = System.nanoTime();
             boolean counted;
             try {
-                counted = runner.execute(server, request, intended, serviceStart);
+                long start = intended;
+                counted = server.runOnOwnThread(() -> runner.execute(server, request, start, serviceStart));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
             } finally {
                 pool.give(server);
             }
