@@ -36,6 +36,9 @@ public final class MetricsCollector {
     private final Histogram merged = Latency.newHistogram();
     private final long[] phaseStart = new long[Phase.values().length];
     private final long[] phaseEnd = new long[Phase.values().length];
+    // the driver JVM's CPU time at phase boundaries: what measuring cost, without start-up and JIT warm-up
+    private final long[] phaseCpuStart = new long[Phase.values().length];
+    private final long[] phaseCpuEnd = new long[Phase.values().length];
     private final long runStart;
     private final HistogramLogWriter hlog;
     private final List<IntervalSample> samples = new ArrayList<>();
@@ -81,8 +84,11 @@ public final class MetricsCollector {
 
     /** Ends the current phase and starts {@code next} at {@code nanos}. */
     public void startPhase(Phase next, long nanos) {
+        long cpu = DriverCpu.processNanos();
         phaseEnd[phase.ordinal()] = nanos;
+        phaseCpuEnd[phase.ordinal()] = cpu;
         phaseStart[next.ordinal()] = nanos;
+        phaseCpuStart[next.ordinal()] = cpu;
         phase = next;
     }
 
@@ -317,7 +323,16 @@ public final class MetricsCollector {
         double overWall = seconds > 0 ? committed / seconds : 0;
         return new RunMetrics(phaseSeconds(Phase.WARMUP, nowNanos), seconds, measuredBy, committed, rollbacks,
                 failed, retries, allPhases, new Throughput(overWall, sumOfStreamRates), List.copyOf(summaries),
-                LatencySummary.of(lagTotal[Phase.MEASUREMENT.ordinal()]), incomplete);
+                LatencySummary.of(lagTotal[Phase.MEASUREMENT.ordinal()]), incomplete)
+                .withDriverCpuSeconds(measurementCpuSeconds());
+    }
+
+    /** The driver's CPU seconds over the measurement phase, or -1 when the JVM does not say. */
+    private double measurementCpuSeconds() {
+        int m = Phase.MEASUREMENT.ordinal();
+        long start = phaseCpuStart[m];
+        long end = phaseCpuEnd[m];
+        return start < 0 || end <= 0 || phaseStart[m] == 0 ? -1 : (end - start) / 1e9;
     }
 
     private static TypeSummary summarize(String name, TypeStats s, double seconds) {

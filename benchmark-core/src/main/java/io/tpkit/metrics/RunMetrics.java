@@ -10,23 +10,30 @@ import java.util.List;
  * @param scheduleLag        how late terminals woke up after keying/think waits (closed model)
  * @param incomplete         the run was interrupted before the measurement interval ended
  * @param iterations         the rounds of a run measured in several iterations (HPSS), else empty
+ * @param driverCpuSeconds   the driver JVM's CPU time over the measurement interval (-1 unknown)
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                          long totalRetries, long committedAllPhases, Throughput throughput,
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
-                         List<Iteration> iterations) {
+                         List<Iteration> iterations, double driverCpuSeconds) {
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                       long totalRetries, long committedAllPhases, Throughput throughput,
                       List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete) {
         this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
-                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, List.of());
+                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, List.of(), -1);
     }
 
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds));
+                List.copyOf(rounds), driverCpuSeconds);
+    }
+
+    public RunMetrics withDriverCpuSeconds(double seconds) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                seconds);
     }
 }
