@@ -27,6 +27,37 @@ public final class Tpkit {
         return Runner.run(config, listener, control);
     }
 
+    /**
+     * Runs the same workload, one configuration after the other (they should differ only in
+     * the target), and compares them side by side; the comparison is written beside the runs
+     * under the first configuration's output folder. Ctrl-C ({@code control}) ends the current
+     * run and skips the rest.
+     */
+    public static io.tpkit.compare.ComparedRuns compare(List<BenchmarkConfig> configs, RunListener listener,
+                                                        RunControl control) throws Exception {
+        if (configs.size() < 2) {
+            throw new BadInputException("compare needs at least two targets: give --db twice or more");
+        }
+        List<RunResult> results = new java.util.ArrayList<>();
+        for (int i = 0; i < configs.size() && !control.aborted(); i++) {
+            listener.message("run " + (i + 1) + " of " + configs.size() + ": " + configs.get(i).workload() + " on "
+                    + TargetText.redact(configs.get(i).target()));
+            results.add(Runner.run(configs.get(i), listener, control));
+        }
+        if (results.size() < 2) {
+            throw new BadInputException("compare was interrupted before a second run: nothing to compare");
+        }
+        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results);
+        return new io.tpkit.compare.ComparedRuns(c, results,
+                io.tpkit.compare.ComparisonFolder.write(configs.getFirst().outDir(), c));
+    }
+
+    /** Compares finished runs from their result folders or result.json files. */
+    public static io.tpkit.compare.ComparedRuns compare(List<java.nio.file.Path> results, java.nio.file.Path outDir) {
+        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofFiles(results);
+        return new io.tpkit.compare.ComparedRuns(c, List.of(), io.tpkit.compare.ComparisonFolder.write(outDir, c));
+    }
+
     /** Drops and loads the workload's data. */
     public static LoadReport load(BenchmarkConfig config, RunListener listener) throws Exception {
         return Runner.load(config, listener);

