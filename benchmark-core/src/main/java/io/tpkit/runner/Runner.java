@@ -115,7 +115,7 @@ public final class Runner {
             }
             Verdict verdict = Verdict.of(rules);
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
-                    config.describe(), environment(driverCpuSeconds, metrics), database(db, server),
+                    configuration(config, db.bound), environment(driverCpuSeconds, metrics), database(db, server),
                     workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
                     collector.firstErrors());
             ResultWriter.writeJson(folder.file("result.json"), result);
@@ -130,6 +130,18 @@ public final class Runner {
         }
     }
 
+
+    /** The configuration as recorded: without the settings a fixed-shape benchmark ignores. */
+    private static Map<String, Object> configuration(BenchmarkConfig config, io.tpkit.spi.BoundWorkload bound) {
+        Map<String, Object> m = config.describe();
+        if (bound.fixedRun().isPresent()) {
+            for (String ignored : List.of("connections", "terminals", "arrival", "logic", "thinkFactor",
+                    "warmupSeconds", "durationSeconds")) {
+                m.remove(ignored);
+            }
+        }
+        return m;
+    }
 
     private static Map<String, Object> environment(double driverCpuSeconds, RunMetrics metrics) {
         Map<String, Object> m = Environment.describe();

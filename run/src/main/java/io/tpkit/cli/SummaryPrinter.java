@@ -26,8 +26,9 @@ final class SummaryPrinter {
         out.println();
         out.printf(Locale.ROOT, "%s on %s %s (%s)%n", w.get("name"), db.get("product"), db.get("version"), db.get("kind"));
         Object scale = w.get("parameters") instanceof Map<?, ?> p ? p.get("scale") : null;
-        out.printf(Locale.ROOT, "  scale %s, %s arrival, %s terminals, %s connections, %s logic (all parameters in result.json)%n",
-                scale, w.get("arrival"), w.get("terminals"), w.get("connections"), r.configuration().get("logic"));
+        Object logic = r.configuration().get("logic");
+        out.printf(Locale.ROOT, "  scale %s, %s arrival, %s terminals, %s connections%s (all parameters in result.json)%n",
+                scale, w.get("arrival"), w.get("terminals"), w.get("connections"), logic == null ? "" : ", " + logic + " logic");
         out.printf(Locale.ROOT, "  measured %.1f s after %.1f s warm-up (%s)%s%n", m.measurementSeconds(),
                 m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
         out.println();
