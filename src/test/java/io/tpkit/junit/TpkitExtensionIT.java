@@ -1,0 +1,94 @@
+package io.tpkit.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.CheckResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/** The JUnit 5 extension as a user's integration test uses it, on the embedded PostgreSQL. */
+@TpkitBenchmark(workload = "tp1", options = "accounts-per-branch=2000")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TpkitExtensionIT {
+    @Test
+    @Order(1)
+    void theClassGetsItsDataLoadedOnce(TpkitBench tpkit) throws Exception {
+        assertThat(tpkit.load().rows()).isEqualTo(1 + 10 + 2000);
+        assertThat(tpkit.check()).allMatch(CheckResult::passed);
+        try (Connection c = DriverManager.getConnection(tpkit.jdbcUrl(), "postgres", null);
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM tp1_account")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isEqualTo(2000);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void aTestRunsTheWorkloadAndAssertsOnTheResult(TpkitBench tpkit) throws Exception {
+        RunResult r = tpkit.run(c -> c.connections(2).transactions(300L).warmup(java.time.Duration.ZERO));
+
+        assertThat(r.consistent()).isTrue();
+        assertThat(r.metrics().totalCommitted()).isEqualTo(300);
+        assertThat(r.metrics().types().getFirst().response().p99Ms()).isLessThan(5_000);
+        assertThat(r.load()).as("loaded once, before the tests").isNull();
+        Path dir = Path.of(r.resultDir());
+        assertThat(dir.getParent()).isEqualTo(TpkitExtension.RESULTS.toAbsolutePath());
+        assertThat(Files.exists(dir.resolve("result.json"))).isTrue();
+    }
+
+    @Test
+    @Order(3)
+    void aSecondRunGoesOnFromTheSameData(TpkitBench tpkit) throws Exception {
+        RunResult r = tpkit.run(c -> c.transactions(100L).warmup(java.time.Duration.ZERO));
+        // the history grows across runs: 300 + 100 rows, all consistent
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        try (Connection c = DriverManager.getConnection(tpkit.jdbcUrl(), "postgres", null);
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM tp1_history")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isEqualTo(400);
+        }
+    }
+
+    @Test
+    void misconfigurationFailsTheClassWithTheCliMessage() {
+        Events bad = EngineTestKit.engine("junit-jupiter").selectors(selectClass(UnknownWorkload.class))
+                .execute().containerEvents().failed();
+        assertThat(bad.count()).isEqualTo(1);
+        Throwable t = bad.list().getFirst().getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow().getThrowable().orElseThrow();
+        assertThat(t).isInstanceOf(io.tpkit.api.BadInputException.class)
+                .hasMessageContaining("unknown workload 'nope'");
+
+        Events option = EngineTestKit.engine("junit-jupiter").selectors(selectClass(BadOption.class))
+                .execute().containerEvents().failed();
+        assertThat(option.list().getFirst().getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow().getThrowable().orElseThrow()).hasMessageContaining("is not name=value");
+    }
+
+    /** Run only through the test kit above (Maven skips nested classes). */
+    @TpkitBenchmark(workload = "nope")
+    static class UnknownWorkload {
+        @Test
+        void never(TpkitBench tpkit) {
+        }
+    }
+
+    @TpkitBenchmark(workload = "tp1", options = "accounts-per-branch")
+    static class BadOption {
+        @Test
+        void never(TpkitBench tpkit) {
+        }
+    }
+}
