@@ -52,6 +52,23 @@ public final class Tpkit {
                 io.tpkit.compare.ComparisonFolder.write(configs.getFirst().outDir(), c));
     }
 
+    /**
+     * Runs {@code base} on each target in turn ({@code --db} forms) and compares the runs: one
+     * seed for all (the same input streams), and the user and password for JDBC URLs only.
+     */
+    public static io.tpkit.compare.ComparedRuns compare(BenchmarkConfig base, List<String> targets,
+                                                        RunListener listener, RunControl control) throws Exception {
+        List<BenchmarkConfig> configs = new java.util.ArrayList<>();
+        for (String target : targets) {
+            BenchmarkConfig.Builder b = base.toBuilder().target(target);
+            if (!target.startsWith("jdbc:")) {
+                b.user(null).password(null, null);
+            }
+            configs.add(b.build());
+        }
+        return compare(configs, listener, control);
+    }
+
     /** Compares finished runs from their result folders or result.json files. */
     public static io.tpkit.compare.ComparedRuns compare(List<java.nio.file.Path> results, java.nio.file.Path outDir) {
         io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofFiles(results);

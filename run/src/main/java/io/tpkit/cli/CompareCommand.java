@@ -1,15 +1,12 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.api.RunControl;
 import io.tpkit.api.Tpkit;
 import io.tpkit.compare.ComparedRuns;
 import io.tpkit.compare.ComparisonTable;
 import io.tpkit.result.RunResult;
 import io.tpkit.spi.Workload;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -44,20 +41,10 @@ final class CompareCommand extends RunCommand {
         if (dbs.size() < 2) {
             throw new io.tpkit.api.BadInputException("compare needs at least two targets: give --db twice or more");
         }
-        Long seed = this.seed != null ? this.seed : new SplittableRandom().nextLong(Long.MAX_VALUE);
-        List<BenchmarkConfig> configs = new ArrayList<>();
-        for (String db : dbs) {
-            target.db = db;
-            // one seed for every run: the same input streams against each database
-            BenchmarkConfig.Builder b = config().toBuilder().seed(seed);
-            if (!db.startsWith("jdbc:")) {
-                b.user(null).password(null, null); // the credentials are for the JDBC URLs among the targets
-            }
-            configs.add(b.build());
-        }
         RunControl control = new RunControl();
         console.onInterrupt(control::abort);
-        ComparedRuns compared = Tpkit.compare(configs, console.listener(), control);
+        target.db = dbs.getFirst(); // the base configuration; the API sets each target in turn
+        ComparedRuns compared = Tpkit.compare(config(), dbs, console.listener(), control);
         console.endProgress();
         for (RunResult r : compared.runs()) {
             new SummaryPrinter(console.out()).print(r);
