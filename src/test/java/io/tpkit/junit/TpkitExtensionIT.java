@@ -77,6 +77,28 @@ class TpkitExtensionIT {
                 .orElseThrow().getThrowable().orElseThrow()).hasMessageContaining("is not name=value");
     }
 
+    @Test
+    void theDatabaseCanComeFromAConfigurationParameter() {
+        String url = io.tpkit.testing.TestDatabases.externalPostgresUrl(); // skips without a server
+        Events tests = EngineTestKit.engine("junit-jupiter").selectors(selectClass(OnTheConfiguredServer.class))
+                .configurationParameter("tpkit.db", url)
+                .configurationParameter("tpkit.user", io.tpkit.testing.TestDatabases.externalPostgresUser())
+                .execute().testEvents();
+        tests.assertStatistics(stats -> stats.started(1).succeeded(1).failed(0));
+    }
+
+    /** Run only through the test kit (Maven skips nested classes). */
+    @TpkitBenchmark(workload = "tp1", options = "accounts-per-branch=1000")
+    static class OnTheConfiguredServer {
+        @Test
+        void runsThere(TpkitBench tpkit) throws Exception {
+            RunResult r = tpkit.run(c -> c.transactions(100L).warmup(java.time.Duration.ZERO));
+            assertThat(tpkit.jdbcUrl()).isEqualTo(System.getenv(io.tpkit.testing.TestDatabases.PG_URL));
+            assertThat(r.database()).containsEntry("kind", "jdbc-url");
+            assertThat(r.consistent()).isTrue();
+        }
+    }
+
     /** Run only through the test kit above (Maven skips nested classes). */
     @TpkitBenchmark(workload = "nope")
     static class UnknownWorkload {

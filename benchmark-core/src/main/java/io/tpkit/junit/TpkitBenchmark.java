@@ -24,8 +24,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * The database is, in this order: {@link #db()} when given; the system property
- * {@code tpkit.db}; the environment variable {@code TPKIT_DB}; else an embedded PostgreSQL.
+ * The database is, in this order: {@link #db()} when given; the JUnit configuration parameter
+ * {@code tpkit.db} (a system property or an entry of {@code junit-platform.properties}); the
+ * environment variable {@code TPKIT_DB}; else an embedded PostgreSQL.
  * Any {@code --db} form works (a JDBC URL, {@code container:postgres:17}...). A user comes
  * from {@code tpkit.user} / {@code TPKIT_USER}, a password from the environment variable named
  * by {@code tpkit.password-env} / {@code TPKIT_PASSWORD_ENV}. Results go to

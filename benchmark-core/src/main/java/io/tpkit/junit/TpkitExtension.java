@@ -42,9 +42,9 @@ public final class TpkitExtension implements BeforeAllCallback, ParameterResolve
             }
             b.option(option.substring(0, eq).trim().replaceFirst("^--", ""), option.substring(eq + 1).trim());
         }
-        String db = setting(spec.db(), "tpkit.db", "TPKIT_DB", BenchmarkConfig.DEFAULT_TARGET);
-        String passwordEnv = setting("", "tpkit.password-env", "TPKIT_PASSWORD_ENV", null);
-        b.target(db).user(setting("", "tpkit.user", "TPKIT_USER", null));
+        String db = setting(context, spec.db(), "tpkit.db", "TPKIT_DB", BenchmarkConfig.DEFAULT_TARGET);
+        String passwordEnv = setting(context, "", "tpkit.password-env", "TPKIT_PASSWORD_ENV", null);
+        b.target(db).user(setting(context, "", "tpkit.user", "TPKIT_USER", null));
         if (passwordEnv != null) {
             String password = System.getenv(passwordEnv);
             if (password == null) {
@@ -67,11 +67,16 @@ public final class TpkitExtension implements BeforeAllCallback, ParameterResolve
         context.getStore(NAMESPACE).put("bench", new TpkitBench(TpkitBench.forRuns(config.toBuilder()).build(), load));
     }
 
-    private static String setting(String given, String property, String variable, String fallback) {
+    /**
+     * The annotation's value, else the JUnit configuration parameter (a system property or
+     * junit-platform.properties), else the environment variable, else the fallback.
+     */
+    private static String setting(ExtensionContext context, String given, String property, String variable,
+                                  String fallback) {
         if (given != null && !given.isBlank()) {
             return given;
         }
-        String value = System.getProperty(property);
+        String value = context.getConfigurationParameter(property).orElse(null);
         if (value == null || value.isBlank()) {
             value = System.getenv(variable);
         }
