@@ -18,6 +18,7 @@ public final class ComparisonFolder {
         try (ResultFolder folder = ResultFolder.create(outDir, "compare-" + c.workload(), c.runs().size() + "-runs")) {
             ResultWriter.writeJson(folder.file("comparison.json"), c);
             Files.writeString(folder.file("comparison.txt"), ComparisonTable.render(c), StandardCharsets.UTF_8);
+            io.tpkit.report.ComparisonReport.write(folder.file("comparison.json").getParent());
             return folder.commit();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the comparison into " + outDir, e);

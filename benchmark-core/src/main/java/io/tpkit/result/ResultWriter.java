@@ -40,4 +40,19 @@ public final class ResultWriter {
             }
         }
     }
+
+    /** The per-type figures of the measurement interval, for users who plot elsewhere. */
+    public static void writeSummary(Path file, io.tpkit.metrics.RunMetrics metrics) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file)) {
+            w.write("type,committed,committed_first_try,business_rollbacks,failed,retries,committed_per_s,"
+                    + "p50_ms,p90_ms,p95_ms,p99_ms,p999_ms,max_ms,mean_ms,queue_p90_ms,service_p90_ms\n");
+            for (io.tpkit.metrics.TypeSummary t : metrics.types()) {
+                w.write(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n",
+                        t.name(), t.committed(), t.committedFirstTry(), t.businessRollbacks(), t.failedTotal(),
+                        t.retriesTotal(), t.perSecond(), t.response().p50Ms(), t.response().p90Ms(),
+                        t.response().p95Ms(), t.response().p99Ms(), t.response().p999Ms(), t.response().maxMs(),
+                        t.response().meanMs(), t.queue().p90Ms(), t.service().p90Ms()));
+            }
+        }
+    }
 }

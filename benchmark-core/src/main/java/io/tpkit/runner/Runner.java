@@ -120,6 +120,8 @@ public final class Runner {
                     collector.firstErrors());
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());
+            ResultWriter.writeSummary(folder.file("summary.csv"), metrics);
+            io.tpkit.report.RunReport.write(folder.file("result.json").getParent());
             Path dir = folder.commit();
             return result.resultDir().equals(dir.toString()) ? result : withDir(result, dir);
         } catch (SQLException e) {

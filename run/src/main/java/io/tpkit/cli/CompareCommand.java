@@ -52,6 +52,7 @@ final class CompareCommand extends RunCommand {
         console.out().println();
         console.out().print(ComparisonTable.render(compared.comparison()));
         console.out().println("Comparison: " + compared.folder());
+        console.out().println("Report: " + compared.folder().resolve("comparison.html"));
         console.out().flush();
         return compared.runs().stream().allMatch(RunResult::consistent) ? 0 : 1;
     }

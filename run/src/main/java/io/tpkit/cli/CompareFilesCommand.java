@@ -46,6 +46,7 @@ final class CompareFilesCommand implements Callable<Integer> {
         ComparedRuns compared = Tpkit.compare(results, out);
         console.out().print(ComparisonTable.render(compared.comparison()));
         console.out().println("Comparison: " + compared.folder());
+        console.out().println("Report: " + compared.folder().resolve("comparison.html"));
         console.out().flush();
         return 0;
     }

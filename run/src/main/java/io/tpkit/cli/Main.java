@@ -105,6 +105,7 @@ public final class Main implements Runnable {
                 workloads, w -> new RunCommand(w, console).commandLine("run", w.runExamples().stream()
                         .map(args -> ("tpkit run " + w.name() + " " + args).strip()).toArray(String[]::new))));
         root.addSubcommand("compare", compareGroup(console, workloads));
+        root.addSubcommand("report", new CommandLine(new ReportCommand(console)));
         root.addSubcommand("check", group("check", "Run a workload's consistency checks on loaded data.", workloads, w ->
                 new CheckCommand(w, console).commandLine("check",
                         "tpkit check " + w.name() + " --data-dir ./pgdata",

@@ -64,6 +64,7 @@ final class SummaryPrinter {
             }
         }
         out.println("Results: " + r.resultDir());
+        out.println("Report: " + java.nio.file.Path.of(r.resultDir()).resolve("report.html"));
         out.flush();
     }
 
