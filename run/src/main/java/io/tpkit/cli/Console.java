@@ -139,8 +139,9 @@ final class Console {
         double fraction = Math.min(1.0, (double) done / expected);
         int width = 30;
         int filled = (int) Math.round(fraction * width);
-        return String.format(Locale.ROOT, "loading %-16s [%s%s] %3.0f%%  %,d/%,d rows  %,.0f rows/s", step,
-                "#".repeat(filled), " ".repeat(width - filled), fraction * 100, done, expected, rate);
+        String left = rate > 0 && done < expected ? "  " + clock((expected - done) / rate) + " left" : "";
+        return String.format(Locale.ROOT, "loading %-16s [%s%s] %3.0f%%  %,d/%,d rows  %,.0f rows/s%s", step,
+                "#".repeat(filled), " ".repeat(width - filled), fraction * 100, done, expected, rate, left);
     }
 
     static String clock(double seconds) {
