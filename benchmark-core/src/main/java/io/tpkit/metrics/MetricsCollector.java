@@ -145,6 +145,30 @@ public final class MetricsCollector {
         }
     }
 
+    /** A transaction whose connection broke during its commit: it may or may not have committed. */
+    public void recordOutcomeUnknown(int type, String sqlState, String message) {
+        TypeStats s = stats[phase.ordinal()][type];
+        s.outcomeUnknown.increment();
+        countSqlState(s, sqlState);
+        String key = sqlStateClass(sqlState);
+        synchronized (firstErrors) {
+            firstErrors.putIfAbsent(key, message == null ? "" : message.lines().findFirst().orElse(""));
+        }
+    }
+
+    /** Transactions of {@code type} (or all types for -1) with an unknown outcome, in every phase. */
+    public long outcomeUnknownAllPhases(int type) {
+        long n = 0;
+        for (TypeStats[] phaseStats : stats) {
+            for (int t = 0; t < phaseStats.length; t++) {
+                if (type < 0 ? inTotals[t] : t == type) {
+                    n += phaseStats[t].outcomeUnknown.sum();
+                }
+            }
+        }
+        return n;
+    }
+
     /** How late a terminal woke up after a keying or think wait. */
     public void recordLag(long lateNanos) {
         lag[phase.ordinal()].record(Latency.toMicros(Math.max(lateNanos, 0)));
@@ -353,7 +377,8 @@ public final class MetricsCollector {
         long committed = firstTry + afterRetries;
         return new TypeSummary(name, committed, firstTry, afterRetries, byRetries, s.businessRollbacks.sum(),
                 byCause(s.retries), byCause(s.failed), sqlStates(s), seconds > 0 ? committed / seconds : 0,
-                LatencySummary.of(s.responseTotal), LatencySummary.of(s.queueTotal), LatencySummary.of(s.serviceTotal));
+                LatencySummary.of(s.responseTotal), LatencySummary.of(s.queueTotal), LatencySummary.of(s.serviceTotal),
+                s.outcomeUnknown.sum());
     }
 
     private static Map<String, Long> byCause(LongAdder[] adders) {

@@ -21,6 +21,8 @@ final class TypeStats {
     final Histogram serviceTotal = Latency.newHistogram();
 
     final LongAdder businessRollbacks = new LongAdder();
+    /** Lost with the connection during the commit: neither committed nor failed as far as anyone knows. */
+    final LongAdder outcomeUnknown = new LongAdder();
     /**
      * Index n: committed after n retries. Their sum is the committed count: one adder per
      * commit instead of a total plus a shared atomic array slot that every terminal contends on.

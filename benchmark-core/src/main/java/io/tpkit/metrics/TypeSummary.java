@@ -18,12 +18,23 @@ import java.util.Map;
  * @param response              intended start to completion (includes queueing)
  * @param queue                 intended start to the moment a connection was free
  * @param service               on the connection, from first statement to commit
+ * @param outcomeUnknown        the connection broke during the commit: counted neither as
+ *                              committed nor as failed, and reconciled by the consistency check
  */
 public record TypeSummary(String name, long committed, long committedFirstTry, long committedAfterRetries,
                           Map<Integer, Long> committedByRetries, long businessRollbacks,
                           Map<String, Long> retries, Map<String, Long> failed,
                           Map<String, Long> errorsBySqlStateClass, double perSecond,
-                          LatencySummary response, LatencySummary queue, LatencySummary service) {
+                          LatencySummary response, LatencySummary queue, LatencySummary service,
+                          long outcomeUnknown) {
+    public TypeSummary(String name, long committed, long committedFirstTry, long committedAfterRetries,
+                       Map<Integer, Long> committedByRetries, long businessRollbacks, Map<String, Long> retries,
+                       Map<String, Long> failed, Map<String, Long> errorsBySqlStateClass, double perSecond,
+                       LatencySummary response, LatencySummary queue, LatencySummary service) {
+        this(name, committed, committedFirstTry, committedAfterRetries, committedByRetries, businessRollbacks, retries,
+                failed, errorsBySqlStateClass, perSecond, response, queue, service, 0);
+    }
+
     public long failedTotal() {
         return failed.values().stream().mapToLong(Long::longValue).sum();
     }

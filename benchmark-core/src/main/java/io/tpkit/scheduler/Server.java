@@ -101,6 +101,11 @@ final class Server {
         }
     }
 
+    /** The open session's connection, or null; never opens one. */
+    java.sql.Connection currentConnection() {
+        return session == null ? null : session.connection();
+    }
+
     /** Drops a session whose connection is gone; the next {@link #session()} opens a new one. */
     void discard() {
         closeQuietly();

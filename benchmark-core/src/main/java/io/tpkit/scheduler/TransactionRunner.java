@@ -37,10 +37,17 @@ final class TransactionRunner {
                         System.nanoTime());
                 return outcome == Outcome.COMMITTED && phase == Phase.MEASUREMENT;
             } catch (SQLException e) {
-                ErrorClass cause = classifier.apply(e);
+                SQLException original = e instanceof CommitWatch.CommitFailed f ? f.original() : e;
+                ErrorClass cause = classifier.apply(original);
                 if (cause == ErrorClass.CONNECTION) {
+                    // lost during a commit (or an auto-commit statement): it may have committed
+                    boolean unknown = e instanceof CommitWatch.CommitFailed || CommitWatch.inAutoCommit(connectionOf(server));
                     server.discard();
-                    metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage());
+                    if (unknown) {
+                        metrics.recordOutcomeUnknown(type, original.getSQLState(), original.getMessage());
+                    } else {
+                        metrics.recordFailure(type, cause, original.getSQLState(), original.getMessage());
+                    }
                     pauseAfterConnectionLoss();
                     return false;
                 }
@@ -53,6 +60,7 @@ final class TransactionRunner {
                 }
                 if (cause.retryable() && attempt < maxRetries) {
                     metrics.recordRetry(type, cause, e.getSQLState());
+                    backOff(attempt);
                     continue;
                 }
                 metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage());
@@ -63,6 +71,20 @@ final class TransactionRunner {
                 return false;
             }
         }
+    }
+
+    private static java.sql.Connection connectionOf(Server server) {
+        return server.currentConnection();
+    }
+
+    /**
+     * Waits before retrying a deadlock or serialization failure: 1 ms doubling up to 64 ms,
+     * with jitter, so that transactions colliding on one key do not collide again in lockstep.
+     */
+    private static void backOff(int attempt) {
+        long maxMicros = 1000L << Math.min(attempt, 6);
+        long micros = java.util.concurrent.ThreadLocalRandom.current().nextLong(maxMicros / 2, maxMicros + 1);
+        java.util.concurrent.locks.LockSupport.parkNanos(micros * 1000);
     }
 
     /** Keeps a terminal whose database is gone from spinning through failures. */

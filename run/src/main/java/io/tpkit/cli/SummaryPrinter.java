@@ -47,6 +47,12 @@ final class SummaryPrinter {
         r.headline().forEach((k, v) -> out.printf(Locale.ROOT, "%s: %s%n", k,
                 v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v));
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
+        long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX))
+                .mapToLong(TypeSummary::outcomeUnknown).sum();
+        if (unknown > 0) {
+            out.printf(Locale.ROOT, "Outcome unknown: %d transactions lost with their connection during the commit "
+                    + "(neither committed nor failed here; the consistency check reconciles them)%n", unknown);
+        }
         if (m.totalFailed() > 0 || m.totalRetries() > 0) {
             out.printf(Locale.ROOT, "Retries %d, failed %d (by cause in result.json)%n", m.totalRetries(), m.totalFailed());
             r.firstErrors().forEach((k, v) -> out.printf("  SQLState class %s: %s%n", k, v));
