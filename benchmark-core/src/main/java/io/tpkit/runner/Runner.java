@@ -123,7 +123,7 @@ public final class Runner {
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     configuration(config, db.bound), environment(driverCpuSeconds, metrics), database(db, server),
                     workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
-                    collector.firstErrors());
+                    collector.firstErrors(), io.tpkit.metrics.Outage.find(collector.samples()));
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());
             ResultWriter.writeSummary(folder.file("summary.csv"), metrics);
@@ -180,7 +180,8 @@ public final class Runner {
 
     private static RunResult withDir(RunResult r, Path dir) {
         return new RunResult(dir.toString(), r.startedAt(), r.finishedAt(), r.configuration(), r.environment(),
-                r.database(), r.workload(), r.headline(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors());
+                r.database(), r.workload(), r.headline(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors(),
+                r.outages());
     }
 
     private static String kind(BenchmarkConfig config) {

@@ -49,6 +49,10 @@ final class SummaryPrinter {
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
         long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX))
                 .mapToLong(TypeSummary::outcomeUnknown).sum();
+        for (io.tpkit.metrics.Outage o : r.outages()) {
+            out.printf(Locale.ROOT, "Outage: no transaction completed from %.0f s to %.0f s (%.0f s) while failures were "
+                    + "reported%n", o.from(), o.to(), o.seconds());
+        }
         if (unknown > 0) {
             out.printf(Locale.ROOT, "Outcome unknown: %d transactions lost with their connection during the commit "
                     + "(neither committed nor failed here; the consistency check reconciles them)%n", unknown);
