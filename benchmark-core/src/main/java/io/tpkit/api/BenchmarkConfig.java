@@ -31,6 +31,7 @@ public final class BenchmarkConfig {
     private final Duration duration;
     private final Long transactions;
     private final double ratePerSecond;
+    private final Isolation isolation;
     private final LoadPolicy loadPolicy;
     private final int maxRetries;
     private final long seed;
@@ -54,6 +55,7 @@ public final class BenchmarkConfig {
         this.duration = b.duration;
         this.transactions = b.transactions;
         this.ratePerSecond = b.ratePerSecond;
+        this.isolation = b.isolation;
         this.loadPolicy = b.loadPolicy;
         this.maxRetries = b.maxRetries;
         this.seed = b.seed;
@@ -82,6 +84,7 @@ public final class BenchmarkConfig {
         b.duration = duration;
         b.transactions = transactions;
         b.ratePerSecond = ratePerSecond;
+        b.isolation = isolation;
         b.loadPolicy = loadPolicy;
         b.maxRetries = maxRetries;
         b.seed = seed;
@@ -108,6 +111,8 @@ public final class BenchmarkConfig {
     public Long transactions() { return transactions; }
     /** Requests per second of all terminals together; 0 = no limit. */
     public double ratePerSecond() { return ratePerSecond; }
+    /** The transactions' isolation level; {@link Isolation#DEFAULT} leaves the server's. */
+    public Isolation isolation() { return isolation; }
     public LoadPolicy loadPolicy() { return loadPolicy; }
     public int maxRetries() { return maxRetries; }
     public long seed() { return seed; }
@@ -137,6 +142,7 @@ public final class BenchmarkConfig {
         if (ratePerSecond > 0) {
             m.put("ratePerSecond", ratePerSecond);
         }
+        m.put("isolation", isolation.label());
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
         m.put("maxRetries", maxRetries);
         m.put("seed", seed);
@@ -166,6 +172,7 @@ public final class BenchmarkConfig {
         private Duration duration = Duration.ofSeconds(60);
         private Long transactions;
         private double ratePerSecond;
+        private Isolation isolation = Isolation.DEFAULT;
         private LoadPolicy loadPolicy = LoadPolicy.IF_EMPTY;
         private int maxRetries = 10;
         private long seed = System.nanoTime();
@@ -203,6 +210,7 @@ public final class BenchmarkConfig {
         public Builder transactions(Long transactions) { this.transactions = transactions; return this; }
         /** Starts requests on a fixed schedule of this many per second (0 = as fast as terminals go). */
         public Builder ratePerSecond(double perSecond) { this.ratePerSecond = perSecond; return this; }
+        public Builder isolation(Isolation isolation) { this.isolation = Objects.requireNonNull(isolation); return this; }
         public Builder loadPolicy(LoadPolicy policy) { this.loadPolicy = Objects.requireNonNull(policy); return this; }
         public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
         public Builder seed(long seed) { this.seed = seed; return this; }

@@ -51,7 +51,7 @@ final class Connected implements AutoCloseable {
         int size = poolSize.applyAsInt(bound);
         Target target = provider.open(config, listener::message);
         try {
-            HikariDataSource pool = pool(target, size);
+            HikariDataSource pool = pool(target, size, config.isolation());
             return new Connected(config, workload, target, bound, pool);
         } catch (RuntimeException e) {
             target.close();
@@ -59,7 +59,7 @@ final class Connected implements AutoCloseable {
         }
     }
 
-    private static HikariDataSource pool(Target target, int size) {
+    private static HikariDataSource pool(Target target, int size, io.tpkit.api.Isolation isolation) {
         HikariConfig hc = new HikariConfig();
         hc.setJdbcUrl(target.jdbcUrl());
         if (target.user() != null) {
@@ -69,6 +69,9 @@ final class Connected implements AutoCloseable {
             hc.setPassword(target.password());
         }
         hc.setPoolName("tpkit");
+        if (isolation != io.tpkit.api.Isolation.DEFAULT) {
+            hc.setTransactionIsolation("TRANSACTION_" + isolation.name());
+        }
         hc.setMaximumPoolSize(size);
         hc.setMinimumIdle(0);
         hc.setConnectionTimeout(30_000);

@@ -52,6 +52,11 @@ class RunCommand extends WorkloadCommand {
                     + "(response time counts from the scheduled start, so a backlog shows). Default: no limit.")
     Double rate;
 
+    @Option(names = "--isolation", paramLabel = "LEVEL",
+            description = "Transaction isolation: default (the server's), read-committed, repeatable-read or serializable. "
+                    + "Default: default.")
+    String isolation;
+
     @Option(names = "--no-load", description = "Require data loaded earlier; never load.")
     boolean noLoad;
 
@@ -121,6 +126,9 @@ class RunCommand extends WorkloadCommand {
             throw new io.tpkit.api.BadInputException("--no-load and --reload contradict each other: give one");
         }
         b.loadPolicy(noLoad ? LoadPolicy.NEVER : reload ? LoadPolicy.ALWAYS : LoadPolicy.IF_EMPTY);
+        if (isolation != null) {
+            b.isolation(io.tpkit.api.Isolation.parse(isolation));
+        }
         if (rate != null) {
             if (rate <= 0) {
                 throw new io.tpkit.api.BadInputException("--rate must be above 0 transactions per second (got "
