@@ -10,11 +10,25 @@ public final class RunControl {
     private volatile Scheduler scheduler;
     private volatile boolean aborted;
 
+    private volatile Thread loading;
+
     public void abort() {
         aborted = true;
         Scheduler s = scheduler;
         if (s != null) {
             s.abort();
+        }
+        Thread t = loading;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /** Called by the runner around a load: an abort interrupts it (the loaders stop at their next row). */
+    public void loading(Thread thread) {
+        loading = thread;
+        if (thread != null && aborted) {
+            thread.interrupt();
         }
     }
 

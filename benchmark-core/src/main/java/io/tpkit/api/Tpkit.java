@@ -80,6 +80,11 @@ public final class Tpkit {
         return Runner.load(config, listener);
     }
 
+    /** Drops and loads the workload's data; {@code control.abort()} stops the load early. */
+    public static LoadReport load(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
+        return Runner.load(config, listener, control);
+    }
+
     /** Runs the workload's consistency checks against loaded data. */
     public static List<CheckResult> check(BenchmarkConfig config, RunListener listener) throws Exception {
         return Runner.check(config, listener);

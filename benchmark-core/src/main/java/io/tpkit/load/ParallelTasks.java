@@ -40,6 +40,11 @@ public final class ParallelTasks {
                     cancelled.set(true);
                     futures.forEach(f -> f.cancel(true));
                     throw unwrap(e);
+                } catch (InterruptedException e) {
+                    // Ctrl-C: every task stops at its next row
+                    cancelled.set(true);
+                    futures.forEach(f -> f.cancel(true));
+                    throw e;
                 }
             }
         } finally {

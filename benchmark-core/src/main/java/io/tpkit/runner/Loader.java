@@ -16,7 +16,24 @@ final class Loader {
     private Loader() {
     }
 
-    static LoadReport load(Connected db, RunListener listener) throws Exception {
+    static LoadReport load(Connected db, RunListener listener, io.tpkit.api.RunControl control) throws Exception {
+        control.loading(Thread.currentThread());
+        try {
+            return loadOnce(db, listener);
+        } catch (Exception e) {
+            if (!control.aborted()) {
+                throw e;
+            }
+            Thread.interrupted(); // the target still has to be stopped cleanly
+            String name = db.workload.name();
+            throw new io.tpkit.api.LoadInterruptedException("load interrupted: the " + name + " data is incomplete; "
+                    + "'tpkit load " + name + "' or 'tpkit run " + name + " --reload' loads it again", e);
+        } finally {
+            control.loading(null);
+        }
+    }
+
+    private static LoadReport loadOnce(Connected db, RunListener listener) throws Exception {
         int scale = db.bound.scale();
         listener.message("loading " + db.workload.name() + " at scale " + scale + " " + db.workload.scaleUnit()
                 + " into " + db.target.label());

@@ -40,8 +40,12 @@ public final class Runner {
     }
 
     public static LoadReport load(BenchmarkConfig config, RunListener listener) throws Exception {
+        return load(config, listener, new RunControl());
+    }
+
+    public static LoadReport load(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         try (Connected db = Connected.open(config, poolSize(config), listener)) {
-            return Loader.load(db, listener);
+            return Loader.load(db, listener, control);
         }
     }
 
@@ -61,7 +65,7 @@ public final class Runner {
              Connected db = Connected.open(config, b -> poolSize(schedulerSettings(config, b)), listener)) {
             SchedulerSettings settings = schedulerSettings(config, db.bound);
             db.target.holdOnInterrupt();
-            LoadReport load = prepareData(db, listener);
+            LoadReport load = prepareData(db, listener, control);
             SettingsSnapshot server;
             long before;
             try (Connection c = db.connection()) {
@@ -241,17 +245,17 @@ public final class Runner {
                 .withRate(config.ratePerSecond()).withIterations(run.iterations());
     }
 
-    private static LoadReport prepareData(Connected db, RunListener listener) throws Exception {
+    private static LoadReport prepareData(Connected db, RunListener listener, RunControl control) throws Exception {
         LoadPolicy policy = db.config.loadPolicy();
         if (policy == LoadPolicy.ALWAYS) {
-            return Loader.load(db, listener);
+            return Loader.load(db, listener, control);
         }
         long loaded;
         try (Connection c = db.connection()) {
             loaded = db.bound.loadedScale(c);
         }
         if (policy == LoadPolicy.IF_EMPTY && loaded < 0) {
-            return Loader.load(db, listener);
+            return Loader.load(db, listener, control);
         }
         requireLoaded(db, loaded);
         return null;

@@ -38,6 +38,11 @@ final class Console {
 
     /** On Ctrl-C: stop the measurement and wait until the results are written. */
     void onInterrupt(Runnable abort) {
+        onInterrupt(abort, "interrupted: stopping the measurement and writing the results collected so far");
+    }
+
+    /** On Ctrl-C: say {@code what}, call {@code abort} and wait (bounded) until the command is over. */
+    void onInterrupt(Runnable abort, String what) {
         hook = new Thread(() -> {
             if (finished.getCount() == 0) {
                 return;
@@ -45,7 +50,7 @@ final class Console {
             interrupted = true;
             synchronized (this) {
                 endProgress();
-                err.println("interrupted: stopping the measurement and writing the results collected so far");
+                err.println(what);
                 err.flush();
             }
             abort.run();

@@ -12,7 +12,9 @@ final class LoadCommand extends WorkloadCommand {
 
     @Override
     public Integer call() throws Exception {
-        LoadReport report = Tpkit.load(configBuilder().build(), console.listener());
+        io.tpkit.api.RunControl control = new io.tpkit.api.RunControl();
+        console.onInterrupt(control::abort, "interrupted: stopping the load");
+        LoadReport report = Tpkit.load(configBuilder().build(), console.listener(), control);
         console.endProgress();
         console.out().println(SummaryPrinter.describe(report));
         return 0;

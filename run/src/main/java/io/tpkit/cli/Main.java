@@ -24,6 +24,8 @@ import picocli.CommandLine.Command;
                 "  tpkit list"})
 public final class Main implements Runnable {
     public static final int BAD_INPUT = 2;
+    /** Stopped by Ctrl-C before the data was complete (128 + SIGINT, as shells report it). */
+    public static final int INTERRUPTED = 130;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -74,6 +76,11 @@ public final class Main implements Runnable {
         root.setExecutionExceptionHandler((ex, cl, parsed) -> {
             console.endProgress();
             Throwable e = ex instanceof CommandLine.ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
+            if (e instanceof io.tpkit.api.LoadInterruptedException) {
+                console.err().println("tpkit: " + e.getMessage());
+                console.err().flush();
+                return INTERRUPTED;
+            }
             if (e instanceof BadInputException) {
                 console.err().println("tpkit: " + e.getMessage());
                 if (verbose) {

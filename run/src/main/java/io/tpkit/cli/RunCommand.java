@@ -97,7 +97,8 @@ class RunCommand extends WorkloadCommand {
     public Integer call() throws Exception {
         BenchmarkConfig config = config();
         RunControl control = new RunControl();
-        console.onInterrupt(control::abort);
+        console.onInterrupt(control::abort, "interrupted: stopping (a load in progress is abandoned; a measurement "
+                + "writes the results collected so far)");
         RunResult result = Tpkit.run(config, console.listener(), control);
         console.endProgress();
         new SummaryPrinter(console.out()).print(result);
