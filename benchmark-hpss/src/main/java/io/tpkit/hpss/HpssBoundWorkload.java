@@ -10,13 +10,12 @@ import io.tpkit.spi.LoadContext;
 import io.tpkit.spi.RunFacts;
 import io.tpkit.spi.Session;
 import io.tpkit.spi.Terminal;
+import io.tpkit.sql.Sql;
 import io.tpkit.sql.SqlScript;
 import io.tpkit.validity.RuleResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -175,15 +174,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
     }
 
     private static long count(Connection c, String sql) throws SQLException {
-        long n;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            n = rs.getLong(1);
-        }
-        if (!c.getAutoCommit()) {
-            c.commit();
-        }
-        return n;
+        return Sql.singleLong(c, sql);
     }
 
     /** Duration runs have a minimum; this benchmark is a fixed number of creates instead. */

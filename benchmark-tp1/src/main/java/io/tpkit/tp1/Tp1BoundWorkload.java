@@ -10,9 +10,7 @@ import io.tpkit.spi.RunFacts;
 import io.tpkit.spi.Terminal;
 import io.tpkit.validity.RuleResult;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,15 +141,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     /** History rows: one per committed transaction since the load. */
     @Override
     public long databaseTransactionCount(Connection c) throws SQLException {
-        long count;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM tp1_history")) {
-            rs.next();
-            count = rs.getLong(1);
-        }
-        if (!c.getAutoCommit()) {
-            c.commit();
-        }
-        return count;
+        return io.tpkit.sql.Sql.singleLong(c, "SELECT COUNT(*) FROM tp1_history");
     }
 
     @Override
