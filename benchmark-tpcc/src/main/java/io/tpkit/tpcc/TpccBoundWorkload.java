@@ -2,6 +2,7 @@ package io.tpkit.tpcc;
 
 import io.tpkit.api.ArrivalModel;
 import io.tpkit.api.BadInputException;
+import io.tpkit.api.Logic;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.spi.BoundWorkload;
@@ -35,15 +36,18 @@ public final class TpccBoundWorkload implements BoundWorkload {
     private final int warehouses;
     private final boolean foreignKeys;
     private final TpccDialect dialect;
+    private final Logic logic;
     private final long seed;
     private final Map<String, String> options;
     private volatile NURandConstants runConstants;
     private final InputAudit audit = new InputAudit();
 
-    TpccBoundWorkload(int warehouses, boolean foreignKeys, TpccDialect dialect, long seed, Map<String, String> options) {
+    TpccBoundWorkload(int warehouses, boolean foreignKeys, TpccDialect dialect, Logic logic, long seed,
+            Map<String, String> options) {
         this.warehouses = warehouses;
         this.foreignKeys = foreignKeys;
         this.dialect = dialect;
+        this.logic = logic;
         this.seed = seed;
         this.options = options;
     }
@@ -54,6 +58,8 @@ public final class TpccBoundWorkload implements BoundWorkload {
         m.put("scale", warehouses);
         m.put("warehouses", warehouses);
         m.put("foreignKeys", foreignKeys);
+        m.put("logic", logic == Logic.PROCEDURE
+                ? "procedure: one stored-function call per transaction" : "client: SQL statements sent by the driver");
         m.put("terminalsPerWarehouse", 10);
         m.put("deck", "23 cards: 10 New-Order, 10 Payment, 1 Order-Status, 1 Delivery, 1 Stock-Level, per terminal");
         m.put("thinkTime", "negative exponential, type's mean, truncated at 10x");
@@ -146,6 +152,9 @@ public final class TpccBoundWorkload implements BoundWorkload {
     public void prepareRun(Connection c) throws SQLException {
         int cLoad = Integer.parseInt(config(c).get("c_last_load"));
         runConstants = NURandConstants.forRun(new TpccRandom(seed ^ 0x5DEECE66DL), cLoad);
+        if (logic == Logic.PROCEDURE) {
+            SqlScript.execute(c, dialect.procedures());
+        }
     }
 
     @Override
@@ -167,7 +176,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     @Override
     public Session openSession(Connection c) throws SQLException {
-        return new TpccClientSession(c);
+        return logic == Logic.PROCEDURE ? new TpccProcedureSession(c) : new TpccClientSession(c);
     }
 
     /** Committed New-Orders raise d_next_o_id by one each; rolled-back ones do not. */

@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * The DDL of one database family, kept as scripts under {@code io/tpkit/tpcc/<dialect>/}:
  * {@code schema.sql} (drop and create the tables, no keys), {@code primary-keys.sql},
- * {@code indexes.sql} (secondary indexes the transactions need) and {@code foreign-keys.sql}.
+ * {@code indexes.sql} (secondary indexes the transactions need), {@code foreign-keys.sql} and,
+ * where the dialect has them, {@code procedures.sql} (the five transactions as stored functions,
+ * for {@code --logic procedure}).
  */
 final class TpccDialect {
     private static final String ROOT = "/io/tpkit/tpcc/";
@@ -43,6 +45,16 @@ final class TpccDialect {
 
     List<String> foreignKeys() {
         return script("foreign-keys.sql");
+    }
+
+    /** Whether the dialect has {@code procedures.sql}. */
+    boolean hasProcedures() {
+        return TpccDialect.class.getResource(ROOT + key + "/procedures.sql") != null;
+    }
+
+    /** Drops and creates the stored functions of {@code --logic procedure}. */
+    List<String> procedures() {
+        return script("procedures.sql");
     }
 
     private List<String> script(String name) {

@@ -70,9 +70,6 @@ public final class TpccWorkload implements Workload {
             throw new BadInputException("tpcc runs emulated terminals: use --arrival closed (the default), with "
                     + "--think off for back-to-back transactions");
         }
-        if (config.logic() == Logic.PROCEDURE) {
-            throw new BadInputException("tpcc has no stored-procedure variant yet: use --logic client");
-        }
         String fk = config.options().getOrDefault(FOREIGN_KEYS, "on").toLowerCase(Locale.ROOT);
         if (!Set.of("on", "off").contains(fk)) {
             throw new BadInputException("--foreign-keys must be on or off (got '" + fk + "')");
@@ -84,7 +81,10 @@ public final class TpccWorkload implements Workload {
         } catch (IllegalArgumentException e) {
             throw new BadInputException("tpcc does not support " + database.name() + " yet: use PostgreSQL");
         }
-        return new TpccBoundWorkload(warehouses, fk.equals("on"), dialect, config.seed(),
+        if (config.logic() == Logic.PROCEDURE && !dialect.hasProcedures()) {
+            throw new BadInputException("tpcc has no stored procedures for " + dialect.key() + " yet: use --logic client");
+        }
+        return new TpccBoundWorkload(warehouses, fk.equals("on"), dialect, config.logic(), config.seed(),
                 Map.of(FOREIGN_KEYS, fk));
     }
 }

@@ -20,6 +20,16 @@ class TpccDialectTest {
     }
 
     @Test
+    void postgresProceduresAreSixDropsAndSixFunctionsWithWholeBodies() {
+        TpccDialect d = TpccDialect.of("postgresql");
+        assertThat(d.hasProcedures()).isTrue();
+        assertThat(d.procedures()).filteredOn(s -> s.startsWith("DROP FUNCTION IF EXISTS ")).hasSize(6);
+        assertThat(d.procedures()).filteredOn(s -> s.startsWith("CREATE FUNCTION ")).hasSize(6)
+                .allSatisfy(s -> assertThat(s).contains("LANGUAGE plpgsql").endsWith("$$"));
+        assertThat(d.procedures()).hasSize(12);
+    }
+
+    @Test
     void unknownDialect() {
         assertThatThrownBy(() -> TpccDialect.of("mysql")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> TpccDialect.of("../tp1")).isInstanceOf(IllegalArgumentException.class);

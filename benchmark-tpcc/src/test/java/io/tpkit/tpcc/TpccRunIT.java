@@ -3,6 +3,7 @@ package io.tpkit.tpcc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.Logic;
 import io.tpkit.api.Tpkit;
 import io.tpkit.result.RunResult;
 import io.tpkit.spi.CheckResult;
@@ -32,5 +33,23 @@ class TpccRunIT {
         assertThat(r.workload()).containsEntry("terminals", 10);
         assertThat(r.validity().rules()).filteredOn(RuleResult::failed).extracting(RuleResult::id)
                 .contains("keying-think-times", "measurement-interval").doesNotContain("consistency", "durability");
+    }
+
+    /** --logic procedure --think off: the stored functions keep the database consistent and counted. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aShortProcedureRunPassesTheConsistencyCheck() throws Exception {
+        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").scale(1).connections(4).thinkFactor(0)
+                .logic(Logic.PROCEDURE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4)).outDir(temp)
+                .build());
+
+        assertThat((java.util.Map<String, Object>) r.workload().get("parameters"))
+                .containsEntry("logic", "procedure: one stored-function call per transaction");
+        assertThat(r.metrics().types().getFirst().committed()).isGreaterThan(100);
+        assertThat(r.metrics().types().getFirst().businessRollbacks()).isPositive();
+        assertThat(r.metrics().types()).allMatch(t -> t.failedTotal() == 0);
+        assertThat(r.metrics().types().getLast().committed()).isPositive();
+        assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
     }
 }
