@@ -21,13 +21,15 @@ import java.util.Map;
  *                      count cross-checked against the database's own)
  * @param validity      the auditor's rules and verdict
  * @param firstErrors   the first message of each SQLState class that made a transaction fail
+ * @param monitor       the machine's and the server's figures during the run (monitor.csv summarised),
+ *                      or null when nothing was monitored
  */
 public record RunResult(String resultDir, String startedAt, String finishedAt,
                         Map<String, Object> configuration, Map<String, Object> environment,
                         Map<String, Object> database, Map<String, Object> workload,
                         Map<String, Object> headline, LoadReport load,
                         RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
-                        Map<String, String> firstErrors) {
+                        Map<String, String> firstErrors, io.tpkit.monitor.MonitorSummary monitor) {
     public boolean consistent() {
         return consistency.stream().allMatch(CheckResult::passed);
     }
