@@ -3,6 +3,7 @@ package io.tpkit.result;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tpkit.metrics.IntervalSample;
+import io.tpkit.monitor.Monitor;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes result.json and timeseries.csv. */
+/** Writes result.json, timeseries.csv and monitor.csv. */
 public final class ResultWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -52,6 +53,32 @@ public final class ResultWriter {
                         t.retriesTotal(), t.perSecond(), t.response().p50Ms(), t.response().p90Ms(),
                         t.response().p95Ms(), t.response().p99Ms(), t.response().p999Ms(), t.response().maxMs(),
                         t.response().meanMs(), t.queue().p90Ms(), t.service().p90Ms()));
+            }
+        }
+    }
+
+    /**
+     * One row per monitored second: elapsed_s (the origin of timeseries.csv), then the given
+     * columns; a value a second does not have (a series that went away) is left empty.
+     */
+    public static void writeMonitor(Path file, List<String> columns, List<Monitor.Row> rows) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file)) {
+            w.write("elapsed_s");
+            for (String c : columns) {
+                w.write("," + c);
+            }
+            w.write("\n");
+            for (Monitor.Row r : rows) {
+                w.write(String.format(Locale.ROOT, "%.3f", r.elapsedSeconds()));
+                for (String c : columns) {
+                    Double v = r.values().get(c);
+                    w.write(",");
+                    if (v != null) {
+                        w.write(v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString(v.longValue())
+                                : String.format(Locale.ROOT, "%.3f", v));
+                    }
+                }
+                w.write("\n");
             }
         }
     }

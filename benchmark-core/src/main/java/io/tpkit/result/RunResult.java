@@ -23,13 +23,16 @@ import java.util.Map;
  * @param firstErrors   the first message of each SQLState class that made a transaction fail
  * @param outages       stretches without a completed transaction while failures were reported
  *                      (the database down or unreachable), in seconds since the start
+ * @param monitor       the machine's and the server's figures during the run (monitor.csv summarised),
+ *                      or null when nothing was monitored
  */
 public record RunResult(String resultDir, String startedAt, String finishedAt,
                         Map<String, Object> configuration, Map<String, Object> environment,
                         Map<String, Object> database, Map<String, Object> workload,
                         Map<String, Object> headline, LoadReport load,
                         RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
-                        Map<String, String> firstErrors, List<io.tpkit.metrics.Outage> outages) {
+                        Map<String, String> firstErrors, List<io.tpkit.metrics.Outage> outages,
+                        io.tpkit.monitor.MonitorSummary monitor) {
     public boolean consistent() {
         return consistency.stream().allMatch(CheckResult::passed);
     }

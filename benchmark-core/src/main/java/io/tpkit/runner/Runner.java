@@ -7,7 +7,10 @@ import io.tpkit.api.LoadPolicy;
 import io.tpkit.api.RunControl;
 import io.tpkit.api.RunListener;
 import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RunMetrics;
+import io.tpkit.monitor.Monitor;
+import io.tpkit.monitor.MonitorSummary;
 import io.tpkit.result.Environment;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.ResultFolder;
@@ -76,13 +79,15 @@ public final class Runner {
             listener.message(describeRun(db, settings));
             RunMetrics metrics;
             MetricsCollector collector;
+            Monitor monitor;
+            long start;
             double driverCpuSeconds;
             try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
                 HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
                 hlog.outputLogFormatVersion();
                 hlog.outputComment("response time in microseconds per interval, tagged by transaction type");
                 hlog.outputLegend();
-                long start = System.nanoTime();
+                start = System.nanoTime();
                 List<String> types = db.bound.transactionTypes();
                 collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
                         settings.maxRetries(), start, hlog);
@@ -90,10 +95,18 @@ public final class Runner {
                         () -> openSession(db), db.target.plugin()::classify, collector,
                         listener::sample, db.bound::deferred, types.size());
                 control.attach(scheduler);
+                // its own connection is one of the pool's two spare ones (see poolSize)
+                monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection);
                 long cpuBefore = io.tpkit.metrics.DriverCpu.processNanos();
-                metrics = scheduler.run();
+                try {
+                    metrics = scheduler.run();
+                } finally {
+                    monitor.stop();
+                }
                 driverCpuSeconds = (io.tpkit.metrics.DriverCpu.processNanos() - cpuBefore) / 1e9;
             }
+            MonitorSummary monitored = monitor.summary(measurementSeconds(collector, start, Phase.MEASUREMENT),
+                    measurementSeconds(collector, start, Phase.DRAIN));
             listener.message("measurement done; checking consistency");
             List<CheckResult> consistency = new ArrayList<>();
             try (Connection c = db.connection()) {
@@ -127,10 +140,11 @@ public final class Runner {
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     configuration(config, db.bound), environment(driverCpuSeconds, metrics), database(db, server),
                     workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
-                    collector.firstErrors(), io.tpkit.metrics.Outage.find(collector.samples()));
+                    collector.firstErrors(), io.tpkit.metrics.Outage.find(collector.samples()), monitored);
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());
             ResultWriter.writeSummary(folder.file("summary.csv"), metrics);
+            ResultWriter.writeMonitor(folder.file("monitor.csv"), monitor.columns(), monitor.rows());
             io.tpkit.report.RunReport.write(folder.file("result.json").getParent());
             Path dir = folder.commit();
             return result.resultDir().equals(dir.toString()) ? result : withDir(result, dir);
@@ -142,6 +156,12 @@ public final class Runner {
         }
     }
 
+
+    /** When a phase started, in elapsed seconds of the run (timeseries.csv), or null if it never did. */
+    private static Double measurementSeconds(MetricsCollector collector, long start, Phase phase) {
+        long at = collector.phaseStartNanos(phase);
+        return at == 0 ? null : (at - start) / 1e9;
+    }
 
     /** The configuration as recorded: without the settings a fixed-shape benchmark ignores. */
     private static Map<String, Object> configuration(BenchmarkConfig config, io.tpkit.spi.BoundWorkload bound) {
@@ -185,7 +205,7 @@ public final class Runner {
     private static RunResult withDir(RunResult r, Path dir) {
         return new RunResult(dir.toString(), r.startedAt(), r.finishedAt(), r.configuration(), r.environment(),
                 r.database(), r.workload(), r.headline(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors(),
-                r.outages());
+                r.outages(), r.monitor());
     }
 
     private static String kind(BenchmarkConfig config) {

@@ -40,4 +40,12 @@ public interface DatabasePlugin {
 
     /** The server's product, version and the settings that matter for a benchmark. */
     SettingsSnapshot settings(Connection c) throws SQLException;
+
+    /**
+     * A fresh sampler of the server's statistics for one run's monitor (monitor.csv), or
+     * {@link ServerStatsSampler#NONE}. It may look at the server version on its first sample.
+     */
+    default ServerStatsSampler serverStatsSampler() {
+        return ServerStatsSampler.NONE;
+    }
 }

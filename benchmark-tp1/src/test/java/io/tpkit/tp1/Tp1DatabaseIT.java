@@ -86,9 +86,42 @@ abstract class Tp1DatabaseIT {
         assertThat(csv.getFirst()).startsWith("elapsed_s,");
         assertThat(csv).anyMatch(l -> l.contains(",measurement,debit-credit,"));
         assertThat(dir.resolve("histograms.hlog")).isNotEmptyFile();
+        monitorIsRecorded(dir, json, csv);
         try (var files = Files.list(dir.getParent())) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("partial"));
         }
+    }
+
+    /** monitor.csv has a row per second of the run; result.json summarises it over the measurement. */
+    static void monitorIsRecorded(Path dir, JsonNode json, List<String> timeseries) throws Exception {
+        List<String> monitor = Files.readAllLines(dir.resolve("monitor.csv"));
+        List<String> header = List.of(monitor.getFirst().split(","));
+        assertThat(header.getFirst()).isEqualTo("elapsed_s");
+        assertThat(header).contains("driver.cpu_pct", "db.commits_per_s", "db.rollbacks_per_s", "db.blks_hit_per_s",
+                "db.blks_read_per_s", "db.wal_bytes_per_s", "db.deadlocks", "db.temp_bytes_per_s", "db.checkpoints");
+        if (Files.isReadable(Path.of("/proc/stat"))) {
+            assertThat(header).contains("os.cpu.user_pct", "os.cpu.system_pct", "os.cpu.iowait_pct",
+                    "os.cpu.idle_pct", "os.disk.read_bytes_per_s", "os.disk.write_bytes_per_s",
+                    "os.disk.reads_per_s", "os.disk.writes_per_s", "os.mem.used_bytes");
+        }
+        // the run's whole seconds, counted from the same origin as timeseries.csv
+        double lastSecond = timeseries.stream().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[0]))
+                .max().orElseThrow();
+        List<String> rows = monitor.subList(1, monitor.size());
+        assertThat(rows.size()).isBetween((int) lastSecond - 1, (int) lastSecond + 1);
+        for (int i = 0; i < rows.size(); i++) {
+            String[] cells = rows.get(i).split(",", -1);
+            assertThat(cells).hasSize(header.size());
+            assertThat(Double.parseDouble(cells[0])).isCloseTo(i + 1, org.assertj.core.api.Assertions.within(0.3));
+        }
+        JsonNode m = json.get("monitor");
+        assertThat(m).isNotNull();
+        assertThat(m.get("events").isArray()).isTrue();
+        assertThat(m.get("notes").isArray()).isTrue();
+        assertThat(m.get("samples").asInt()).isPositive();
+        // the server counted the run's commits while it was measured
+        assertThat(m.get("series").get("db.commits_per_s").get("mean").asDouble()).isPositive();
+        assertThat(m.get("series").get("db.wal_bytes_per_s").get("max").asDouble()).isPositive();
     }
 
     void procedureLogicCommitsExactlyTheRequestedTransactions() throws Exception {

@@ -98,6 +98,11 @@ public final class PostgresPlugin implements DatabasePlugin {
         return new SettingsSnapshot("PostgreSQL", version, settings, durabilityIssues(settings));
     }
 
+    @Override
+    public io.tpkit.spi.ServerStatsSampler serverStatsSampler() {
+        return PostgresServerStats.sampler();
+    }
+
     static List<String> durabilityIssues(Map<String, String> s) {
         List<String> issues = new ArrayList<>();
         if ("off".equals(s.get("fsync"))) {

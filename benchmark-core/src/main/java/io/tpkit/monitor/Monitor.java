@@ -1,0 +1,245 @@
+package io.tpkit.monitor;
+
+import io.tpkit.spi.ServerStatsSampler;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Samples the machine ({@link OsSampler}) and the database server ({@link ServerStatsSampler})
+ * once a second on one daemon thread, for monitor.csv. The seconds are counted from the run's
+ * start nanoTime, the origin of timeseries.csv, so rows of both files line up. The database is
+ * read on a connection of the monitor's own, so the run's servers never wait for it; nothing a
+ * sampler does (or throws) reaches the run: failures become notes.
+ */
+public final class Monitor {
+    /** Opens the monitor's own connection. */
+    @FunctionalInterface
+    public interface ConnectionSource {
+        Connection open() throws SQLException;
+    }
+
+    /** One second: {@code elapsedSeconds} is its end, {@code seconds} its length. */
+    public record Row(double elapsedSeconds, double seconds, Map<String, Double> values) {
+    }
+
+    static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long STOP_WAIT_MILLIS = 10_000;
+
+    private final long startNanos;
+    private final OsSampler os;
+    private final ServerStatsSampler db;
+    private final List<Row> rows = new ArrayList<>();
+    private final List<MonitorSummary.Event> events = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private final Thread thread;
+    private volatile boolean stopped;
+    private Connection connection;
+
+    private Monitor(long startNanos, OsSampler os, ServerStatsSampler db) {
+        this.startNanos = startNanos;
+        this.os = os;
+        this.db = db;
+        this.thread = Thread.ofPlatform().daemon().name("tpkit-monitor").unstarted(this::loop);
+    }
+
+    /**
+     * Starts sampling. The connection is opened here, before the run's servers start; when it
+     * cannot be opened the db.* series are absent with a note.
+     */
+    public static Monitor start(long startNanos, ServerStatsSampler db, ConnectionSource connections) {
+        return start(startNanos, new OsSampler(), db, connections);
+    }
+
+    static Monitor start(long startNanos, OsSampler os, ServerStatsSampler db, ConnectionSource connections) {
+        Monitor m = new Monitor(startNanos, os, db);
+        if (db != ServerStatsSampler.NONE) {
+            try {
+                Connection c = connections.open();
+                try {
+                    // one read-only transaction per sample: the monitor adds ~1 commit a second
+                    c.setAutoCommit(false);
+                    c.setReadOnly(true);
+                } catch (SQLException e) {
+                    // autocommit works too: one transaction per query then
+                }
+                m.connection = c;
+            } catch (SQLException | RuntimeException e) {
+                m.note("db.* absent: the monitor could not open its connection: " + CounterSampler.message(e));
+            }
+        }
+        m.thread.start();
+        return m;
+    }
+
+    /** Stops sampling and closes the monitor's connection; waits up to 10 s for a running query. */
+    public void stop() {
+        stopped = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(STOP_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            note("the monitor was still sampling " + STOP_WAIT_MILLIS / 1000 + " s after the measurement; "
+                    + "its later rows are not recorded");
+        }
+    }
+
+    private void loop() {
+        try {
+            long now = System.nanoTime();
+            sampleOnce(now, 0, false); // the baseline: counters are differences from here
+            long tick = nextTick(now);
+            long previous = now;
+            while (!stopped) {
+                now = System.nanoTime();
+                if (now < tick) {
+                    LockSupport.parkNanos(tick - now);
+                    continue; // woken early (stop or spurious): look again
+                }
+                sampleOnce(now, (now - previous) / 1e9, true);
+                previous = now;
+                tick = nextTick(System.nanoTime()); // a slow second skips ticks rather than bunching them
+            }
+        } catch (RuntimeException | Error e) {
+            note("monitoring stopped early: " + CounterSampler.message(e));
+        } finally {
+            if (connection != null) {
+                try {
+                    connection.close();
+                } catch (SQLException ignored) {
+                    // the run is over for this connection either way
+                }
+            }
+        }
+    }
+
+    /** The first whole second after {@code now}, counted from the run's start. */
+    private long nextTick(long now) {
+        long k = (now - startNanos) / TICK_NANOS + 1;
+        return startNanos + k * TICK_NANOS;
+    }
+
+    private void sampleOnce(long now, double seconds, boolean record) {
+        Map<String, Double> values = new LinkedHashMap<>();
+        try {
+            values.putAll(os.sample(now));
+        } catch (RuntimeException e) {
+            note("os.* stopped: " + CounterSampler.message(e));
+        }
+        List<String> seen = List.of();
+        if (connection != null) {
+            try {
+                ServerStatsSampler.Sample s = db.sample(connection, seconds);
+                values.putAll(s.values());
+                seen = s.events();
+            } catch (RuntimeException e) {
+                connection = closeQuietly(connection);
+                note("db.* stopped: " + CounterSampler.message(e));
+            }
+        }
+        if (record) {
+            double elapsed = Math.round((now - startNanos) / 1e6) / 1e3;
+            synchronized (this) {
+                rows.add(new Row(elapsed, seconds, values));
+                seen.forEach(e -> events.add(new MonitorSummary.Event(elapsed, e)));
+            }
+        }
+    }
+
+    private static Connection closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException | RuntimeException ignored) {
+            // going away anyway
+        }
+        return null;
+    }
+
+    private synchronized void note(String n) {
+        notes.add(n);
+    }
+
+    public synchronized List<Row> rows() {
+        return List.copyOf(rows);
+    }
+
+    public synchronized List<MonitorSummary.Event> events() {
+        return List.copyOf(events);
+    }
+
+    /** The samplers' notes (absent series and why) and the monitor's own. */
+    public synchronized List<String> notes() {
+        List<String> all = new ArrayList<>(os.notes());
+        all.addAll(db.notes());
+        all.addAll(notes);
+        return all;
+    }
+
+    /** The columns of monitor.csv after elapsed_s: the OS series in a fixed order, then the database's. */
+    public List<String> columns() {
+        Set<String> present = new LinkedHashSet<>();
+        for (Row r : rows()) {
+            present.addAll(r.values().keySet());
+        }
+        List<String> columns = new ArrayList<>();
+        for (String c : OsSampler.COLUMNS) {
+            if (present.remove(c)) {
+                columns.add(c);
+            }
+        }
+        columns.addAll(present);
+        return columns;
+    }
+
+    /**
+     * Means and maxima over the rows whose second lies mostly inside [from, to] (the measurement
+     * interval, in elapsed seconds); over all rows, with a note, when none does.
+     */
+    public MonitorSummary summary(Double from, Double to) {
+        List<Row> all = rows();
+        List<Row> inside = new ArrayList<>();
+        if (from != null && to != null) {
+            for (Row r : all) {
+                double middle = r.elapsedSeconds() - r.seconds() / 2;
+                if (middle >= from && middle <= to) {
+                    inside.add(r);
+                }
+            }
+        }
+        List<String> notes = new ArrayList<>(notes());
+        if (inside.isEmpty() && !all.isEmpty()) {
+            notes.add("no whole second of monitoring inside the measurement interval: means and maxima cover the whole run");
+            inside = all;
+            from = null;
+            to = null;
+        }
+        Map<String, MonitorSummary.Stat> series = new LinkedHashMap<>();
+        for (String c : columns()) {
+            double sum = 0;
+            double max = Double.NEGATIVE_INFINITY;
+            int n = 0;
+            for (Row r : inside) {
+                Double v = r.values().get(c);
+                if (v != null) {
+                    sum += v;
+                    max = Math.max(max, v);
+                    n++;
+                }
+            }
+            if (n > 0) {
+                series.put(c, new MonitorSummary.Stat(sum / n, max));
+            }
+        }
+        return new MonitorSummary(TICK_NANOS / 1e9, from, to, inside.size(), series, events(), notes);
+    }
+}

@@ -1,0 +1,136 @@
+package io.tpkit.monitor;
+
+import io.tpkit.metrics.DriverCpu;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The machine the driver runs on, from Linux's /proc (CPU, disks, memory), and the driver JVM's
+ * own CPU. Without /proc (macOS, Windows) the os.* series are absent with a note; the driver's
+ * CPU comes from the JVM and is there everywhere the JVM reports it. With an embedded database
+ * the figures cover the database too; with a remote server they describe the driver's machine only.
+ */
+final class OsSampler {
+    static final List<String> COLUMNS = List.of("os.cpu.user_pct", "os.cpu.system_pct", "os.cpu.iowait_pct",
+            "os.cpu.idle_pct", "os.cpu.steal_pct", "os.disk.read_bytes_per_s", "os.disk.write_bytes_per_s",
+            "os.disk.reads_per_s", "os.disk.writes_per_s", "os.mem.used_bytes", "os.mem.available_bytes",
+            "driver.cpu_pct");
+
+    private final Path proc;
+    private final Predicate<String> wholeDisk;
+    private final int cpus = Runtime.getRuntime().availableProcessors();
+    private final List<String> notes = new ArrayList<>();
+    private boolean cpuOn = true;
+    private boolean diskOn = true;
+    private boolean memOn = true;
+    private CpuTimes cpu;
+    private DiskCounters disk;
+    private long driverCpu = -1;
+    private long nanos;
+
+    OsSampler() {
+        this(Path.of("/proc"), Path.of("/sys/block"));
+    }
+
+    /** @param sysBlock the folder listing whole disks; when it is missing, names decide */
+    OsSampler(Path proc, Path sysBlock) {
+        this.proc = proc;
+        Set<String> disks;
+        try (Stream<Path> s = Files.list(sysBlock)) {
+            // /sys/block writes a '/' in a device name as '!'
+            disks = s.map(p -> p.getFileName().toString().replace('!', '/')).collect(Collectors.toSet());
+        } catch (IOException | RuntimeException e) {
+            disks = null;
+        }
+        Set<String> whole = disks;
+        this.wholeDisk = whole != null ? whole::contains : DiskCounters::looksWhole;
+    }
+
+    List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** The values since the previous call; the first call only takes the baseline. */
+    Map<String, Double> sample(long nowNanos) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        double seconds = (nowNanos - nanos) / 1e9;
+        boolean first = nanos == 0;
+        nanos = nowNanos;
+        if (cpuOn) {
+            try {
+                CpuTimes now = CpuTimes.parse(read("stat"));
+                double[] pct = first || cpu == null ? null : now.percentSince(cpu);
+                cpu = now;
+                if (pct != null) {
+                    String[] names = {"os.cpu.user_pct", "os.cpu.system_pct", "os.cpu.iowait_pct", "os.cpu.idle_pct",
+                            "os.cpu.steal_pct"};
+                    for (int i = 0; i < names.length; i++) {
+                        m.put(names[i], pct[i]);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                cpuOn = false;
+                notes.add("os.cpu.* absent: " + why(e, "stat"));
+            }
+        }
+        if (diskOn) {
+            try {
+                DiskCounters now = DiskCounters.parse(read("diskstats"), wholeDisk);
+                if (!first && disk != null && seconds > 0) {
+                    m.put("os.disk.read_bytes_per_s", (now.readBytes() - disk.readBytes()) / seconds);
+                    m.put("os.disk.write_bytes_per_s", (now.writtenBytes() - disk.writtenBytes()) / seconds);
+                    m.put("os.disk.reads_per_s", (now.reads() - disk.reads()) / seconds);
+                    m.put("os.disk.writes_per_s", (now.writes() - disk.writes()) / seconds);
+                }
+                disk = now;
+            } catch (IOException | RuntimeException e) {
+                diskOn = false;
+                notes.add("os.disk.* absent: " + why(e, "diskstats"));
+            }
+        }
+        if (memOn) {
+            try {
+                MemInfo mem = MemInfo.parse(read("meminfo"));
+                if (!first) {
+                    m.put("os.mem.used_bytes", (double) mem.usedBytes());
+                    m.put("os.mem.available_bytes", (double) mem.availableBytes());
+                }
+            } catch (IOException | RuntimeException e) {
+                memOn = false;
+                notes.add("os.mem.* absent: " + why(e, "meminfo"));
+            }
+        }
+        long driverNow = DriverCpu.processNanos();
+        if (driverNow < 0) {
+            if (first) {
+                notes.add("driver.cpu_pct absent: the JVM does not report its process CPU time");
+            }
+        } else {
+            if (!first && driverCpu >= 0 && seconds > 0) {
+                // a share of the whole machine, like os.cpu.*: 100 means every CPU busy with the driver
+                m.put("driver.cpu_pct", 100 * (driverNow - driverCpu) / 1e9 / seconds / cpus);
+            }
+            driverCpu = driverNow;
+        }
+        return m;
+    }
+
+    private String read(String name) throws IOException {
+        return Files.readString(proc.resolve(name));
+    }
+
+    private String why(Exception e, String file) {
+        return e instanceof IOException
+                ? proc.resolve(file) + " cannot be read (not Linux?): " + CounterSampler.message(e)
+                : proc.resolve(file) + " has an unexpected format: " + CounterSampler.message(e);
+    }
+}

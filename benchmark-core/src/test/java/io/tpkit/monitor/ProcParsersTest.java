@@ -1,0 +1,104 @@
+package io.tpkit.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcParsersTest {
+    @TempDir
+    Path temp;
+
+    static String resource(String name) throws IOException {
+        try (InputStream in = ProcParsersTest.class.getResourceAsStream("/proc/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void cpuPercentagesComeFromTheAllCpusLineDifferences() throws IOException {
+        CpuTimes before = CpuTimes.parse(resource("stat-before"));
+        CpuTimes after = CpuTimes.parse(resource("stat-after"));
+        assertThat(before).isEqualTo(new CpuTimes(1000, 0, 500, 8000, 300, 0, 100, 100));
+        // 400 ticks passed: user 150 + nice 50, system 60 + softirq 20, iowait 20, idle 100; guest is inside user
+        assertThat(after.percentSince(before)).containsExactly(new double[] {50, 20, 5, 25, 0}, within(1e-9));
+        assertThat(after.percentSince(after)).isNull();
+    }
+
+    @Test
+    void diskCountersSumWholePhysicalDisksOnly() throws IOException {
+        // what /sys/block lists on such a machine: disks and virtual devices, never partitions
+        Set<String> sysBlock = Set.of("loop0", "ram0", "sda", "nvme0n1", "dm-0", "zram0");
+        DiskCounters d = DiskCounters.parse(resource("diskstats"), sysBlock::contains);
+        // sda and nvme0n1: partitions, loop, ram, zram and dm-0 (on top of nvme0n1) are left out
+        assertThat(d).isEqualTo(new DiskCounters(1000 + 3000, (20000 + 40000) * 512L, 500 + 1500, (8000 + 16000) * 512L));
+        // without /sys/block the names decide; the virtual devices still go
+        assertThat(DiskCounters.parse(resource("diskstats"), DiskCounters::looksWhole)).isEqualTo(d);
+        assertThat(DiskCounters.looksWhole("sda1")).isFalse();
+        assertThat(DiskCounters.looksWhole("nvme0n1p2")).isFalse();
+        assertThat(DiskCounters.looksWhole("mmcblk0p1")).isFalse();
+        assertThat(DiskCounters.looksWhole("nvme0n1")).isTrue();
+        assertThat(DiskCounters.looksWhole("xvda")).isTrue();
+    }
+
+    @Test
+    void diskCountersOfAVirtualMachineWithLoopAndZram() throws IOException {
+        Set<String> sysBlock = Set.of("loop0", "loop1", "loop2", "loop3", "loop4", "loop5", "loop6", "loop7", "vda",
+                "zram0");
+        DiskCounters d = DiskCounters.parse(resource("diskstats-vm"), sysBlock::contains);
+        assertThat(d).isEqualTo(new DiskCounters(455941, 15571722L * 512, 1469949, 99067816L * 512));
+    }
+
+    @Test
+    void memoryUsedIsTotalMinusAvailable() throws IOException {
+        MemInfo m = MemInfo.parse(resource("meminfo"));
+        assertThat(m.totalBytes()).isEqualTo(24684096L * 1024);
+        assertThat(m.availableBytes()).isEqualTo(23581500L * 1024);
+        assertThat(m.usedBytes()).isEqualTo((24684096L - 23581500L) * 1024);
+    }
+
+    @Test
+    void theOsSamplerTurnsTwoReadingsIntoRates() throws IOException {
+        Path proc = Files.createDirectories(temp.resolve("proc"));
+        Files.writeString(proc.resolve("stat"), resource("stat-before"));
+        Files.writeString(proc.resolve("diskstats"), resource("diskstats"));
+        Files.writeString(proc.resolve("meminfo"), resource("meminfo"));
+        Path sysBlock = Files.createDirectories(temp.resolve("block"));
+        Files.createDirectories(sysBlock.resolve("sda"));
+        OsSampler os = new OsSampler(proc, sysBlock);
+
+        assertThat(os.sample(1_000_000_000L)).containsOnlyKeys(); // the baseline
+        Files.writeString(proc.resolve("stat"), resource("stat-after"));
+        Files.writeString(proc.resolve("diskstats"), resource("diskstats").replace(
+                "sda 1000 50 20000 900 500 20 8000", "sda 1100 50 22000 900 520 20 9000"));
+        Map<String, Double> m = os.sample(3_000_000_000L); // two seconds later
+
+        assertThat(m.get("os.cpu.user_pct")).isCloseTo(50, within(1e-9));
+        assertThat(m.get("os.cpu.idle_pct")).isCloseTo(25, within(1e-9));
+        assertThat(m.get("os.disk.reads_per_s")).isCloseTo(50, within(1e-9));
+        assertThat(m.get("os.disk.read_bytes_per_s")).isCloseTo(2000 * 512 / 2.0, within(1e-9));
+        assertThat(m.get("os.disk.writes_per_s")).isCloseTo(10, within(1e-9));
+        assertThat(m.get("os.disk.write_bytes_per_s")).isCloseTo(1000 * 512 / 2.0, within(1e-9));
+        assertThat(m.get("os.mem.used_bytes")).isEqualTo((24684096L - 23581500L) * 1024.0);
+        assertThat(m).containsKey("driver.cpu_pct");
+        assertThat(os.notes()).isEmpty();
+    }
+
+    @Test
+    void withoutProcTheOsSeriesAreAbsentWithANote() {
+        OsSampler os = new OsSampler(temp.resolve("no-proc"), temp.resolve("no-sys"));
+        os.sample(1_000_000_000L);
+        Map<String, Double> m = os.sample(2_000_000_000L);
+        assertThat(m.keySet()).noneMatch(k -> k.startsWith("os."));
+        assertThat(m).containsKey("driver.cpu_pct");
+        assertThat(os.notes()).hasSize(3).allMatch(n -> n.contains("absent") && n.contains("cannot be read"));
+    }
+}
