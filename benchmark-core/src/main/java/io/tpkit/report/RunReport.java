@@ -248,17 +248,17 @@ public final class RunReport {
             return;
         }
         html.append("<h2>Server and OS</h2>\n");
-        chartIf("cpu", "CPU % (all cores)", Map.of("os.cpu.user_pct", "user", "os.cpu.system_pct", "system",
+        chartIf("cpu", "CPU % (all cores)", 1, Map.of("os.cpu.user_pct", "user", "os.cpu.system_pct", "system",
                 "os.cpu.iowait_pct", "iowait", "driver.cpu_pct", "tpkit driver"));
-        chartIf("disk", "disk bytes per second", Map.of("os.disk.read_bytes_per_s", "read", "os.disk.write_bytes_per_s",
+        chartIf("disk", "disk MB per second", 1e-6, Map.of("os.disk.read_bytes_per_s", "read", "os.disk.write_bytes_per_s",
                 "write"));
         List<String> db = monitor.header.stream().filter(h -> h.startsWith("db.") && h.endsWith("_per_s")).toList();
         Map<String, String> dbSeries = new LinkedHashMap<>();
         db.stream().filter(h -> !h.contains("bytes")).forEach(h -> dbSeries.put(h, h.substring(3)));
-        chartIf("db-rates", "database counters per second", dbSeries);
+        chartIf("db-rates", "database counters per second", 1, dbSeries);
         Map<String, String> dbBytes = new LinkedHashMap<>();
         db.stream().filter(h -> h.contains("bytes")).forEach(h -> dbBytes.put(h, h.substring(3)));
-        chartIf("db-bytes", "database bytes per second", dbBytes);
+        chartIf("db-bytes", "database MB per second", 1e-6, dbBytes);
         JsonNode notes = result.at("/monitor/notes");
         if (notes.isArray() && !notes.isEmpty()) {
             html.append("<ul class=\"na\">");
@@ -267,11 +267,12 @@ public final class RunReport {
         }
     }
 
-    private void chartIf(String id, String yLabel, Map<String, String> columns) {
+    private void chartIf(String id, String yLabel, double scale, Map<String, String> columns) {
         SvgChart chart = timeChart(id, yLabel);
         new java.util.TreeMap<>(columns).forEach((col, name) -> {
             if (monitor.column(col) >= 0) {
-                chart.series(name, column(monitor, null, col));
+                chart.series(name, column(monitor, null, col).stream()
+                        .map(p -> new double[] {p[0], p[1] * scale}).toList());
             }
         });
         if (!chart.isEmpty()) {
