@@ -44,7 +44,7 @@ public final class MysqlPlugin implements DatabasePlugin {
     /** LOAD DATA LOCAL from a stream needs the client to allow it when it connects. */
     @Override
     public Map<String, String> connectionProperties() {
-        return Map.of("allowLoadLocalInfile", "true", "rewriteBatchedStatements", "true");
+        return Map.of("allowLoadLocalInfile", "true");
     }
 
     @Override
@@ -54,9 +54,6 @@ public final class MysqlPlugin implements DatabasePlugin {
 
     @Override
     public BulkWriter bulkWriter(Connection c, String table, List<String> columns) throws SQLException {
-        if ("insert".equals(System.getProperty("tpkit.mysql.bulk"))) {
-            return new BatchInsertWriter(c, table, columns);
-        }
         return new LoadDataWriter(c, table, columns);
     }
 
