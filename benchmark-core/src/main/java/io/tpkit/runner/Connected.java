@@ -68,6 +68,7 @@ final class Connected implements AutoCloseable {
         if (target.password() != null) {
             hc.setPassword(target.password());
         }
+        target.plugin().connectionProperties().forEach(hc::addDataSourceProperty);
         hc.setPoolName("tpkit");
         if (isolation != io.tpkit.api.Isolation.DEFAULT) {
             hc.setTransactionIsolation("TRANSACTION_" + isolation.name());

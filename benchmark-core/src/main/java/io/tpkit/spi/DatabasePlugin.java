@@ -3,6 +3,7 @@ package io.tpkit.spi;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What differs between database families (PostgreSQL, MySQL/MariaDB): recognised from the
@@ -20,6 +21,14 @@ public interface DatabasePlugin {
     String dialect();
 
     boolean accepts(String jdbcUrl);
+
+    /**
+     * Driver properties tpkit sets on every connection it opens to this database (e.g. what the
+     * bulk path needs), on top of those in the URL.
+     */
+    default Map<String, String> connectionProperties() {
+        return Map.of();
+    }
 
     /** Sorts an error into the classes the scheduler retries or counts. */
     ErrorClass classify(SQLException e);

@@ -12,7 +12,12 @@ public final class TestDatabases {
     public static final String PG_URL = "TPKIT_TEST_PG_URL";
     public static final String PG_USER = "TPKIT_TEST_PG_USER";
 
+    /** e.g. jdbc:mysql://127.0.0.1:3306/test (a MySQL or MariaDB server) */
+    public static final String MYSQL_URL = "TPKIT_TEST_MYSQL_URL";
+    public static final String MYSQL_USER = "TPKIT_TEST_MYSQL_USER";
+
     private static volatile boolean told;
+    private static volatile boolean toldMysql;
 
     private TestDatabases() {
     }
@@ -34,5 +39,24 @@ public final class TestDatabases {
     public static String externalPostgresUser() {
         String user = System.getenv(PG_USER);
         return user == null || user.isBlank() ? "postgres" : user;
+    }
+
+    /** The external MySQL or MariaDB server's JDBC URL; skips the calling test when none is configured. */
+    public static String externalMysqlUrl() {
+        String url = System.getenv(MYSQL_URL);
+        boolean present = url != null && !url.isBlank();
+        String why = "skipped: needs an external MariaDB or MySQL server; set " + MYSQL_URL
+                + " (e.g. jdbc:mysql://127.0.0.1:3306/test) and " + MYSQL_USER + " to run it (.ci/run does)";
+        if (!present && !toldMysql) {
+            toldMysql = true;
+            System.err.println("[tpkit tests] " + why);
+        }
+        assumeTrue(present, why);
+        return url;
+    }
+
+    public static String externalMysqlUser() {
+        String user = System.getenv(MYSQL_USER);
+        return user == null || user.isBlank() ? "root" : user;
     }
 }

@@ -21,7 +21,7 @@ import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
-/** HPSS against a real PostgreSQL; subclasses say which one. The database decides every outcome. */
+/** HPSS against a real database (PostgreSQL or MariaDB); subclasses say which one. The database decides every outcome. */
 abstract class HpssDatabaseIT {
     @TempDir
     Path temp;
@@ -111,7 +111,9 @@ abstract class HpssDatabaseIT {
         Tpkit.run(small(2, 20, 1).build());
         assertThat(Tpkit.check(small(2, 20, 1).build(), RunListener.SILENT)).allMatch(CheckResult::passed);
 
-        execute("DELETE FROM hpss_bitfile WHERE bitfile_id = (SELECT min(bitfile_id) FROM hpss_bitfile)");
+        // the derived table lets MySQL delete from the table the subquery reads
+        execute("DELETE FROM hpss_bitfile WHERE bitfile_id = "
+                + "(SELECT m FROM (SELECT min(bitfile_id) AS m FROM hpss_bitfile) x)");
 
         List<CheckResult> checks = Tpkit.check(small(2, 20, 1).build(), RunListener.SILENT);
         assertThat(checks).filteredOn(c -> !c.passed()).extracting(CheckResult::name)

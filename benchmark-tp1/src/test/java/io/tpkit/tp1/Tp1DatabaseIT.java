@@ -28,8 +28,8 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * TP1 against a real PostgreSQL. Subclasses say which one: the embedded server (always) or
- * this machine's server (when configured). The database decides every outcome asserted here.
+ * TP1 against a real database. Subclasses say which one: the embedded PostgreSQL (always) or
+ * this machine's PostgreSQL or MariaDB server (when configured). The database decides every outcome asserted here.
  */
 abstract class Tp1DatabaseIT {
     @TempDir
@@ -56,6 +56,11 @@ abstract class Tp1DatabaseIT {
         }
     }
 
+    /** A setting that makes commits durable, as result.json records it. */
+    java.util.Map.Entry<String, String> durableSetting() {
+        return java.util.Map.entry("fsync", "on");
+    }
+
     BenchmarkConfig.Builder small() {
         return config().scale(2).option("accounts-per-branch", "5000").warmup(Duration.ofSeconds(1))
                 .duration(Duration.ofSeconds(3)).connections(3).outDir(temp.resolve("results"))
@@ -80,7 +85,8 @@ abstract class Tp1DatabaseIT {
         Path dir = Path.of(r.resultDir());
         JsonNode json = ResultWriter.json().readTree(dir.resolve("result.json").toFile());
         assertThat(json.at("/metrics/totalCommitted").asLong()).isEqualTo(r.metrics().totalCommitted());
-        assertThat(json.at("/database/settings/fsync").asText()).isEqualTo("on");
+        assertThat(json.at("/database/settings/" + durableSetting().getKey()).asText())
+                .isEqualTo(durableSetting().getValue());
         assertThat(json.at("/validity/verdict").asText()).startsWith("non-standard");
         List<String> csv = Files.readAllLines(dir.resolve("timeseries.csv"));
         assertThat(csv.getFirst()).startsWith("elapsed_s,");

@@ -54,7 +54,7 @@ class Tp1WorkloadTest {
 
     @Test
     void aDatabaseWithoutTp1ScriptsIsABadInput() {
-        assertThatThrownBy(() -> workload.bind(BenchmarkConfig.builder("tp1").build(), db.plugin("mysql")))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("'mysql' dialect");
+        assertThatThrownBy(() -> workload.bind(BenchmarkConfig.builder("tp1").build(), db.plugin("oracle")))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("'oracle' dialect");
     }
 }

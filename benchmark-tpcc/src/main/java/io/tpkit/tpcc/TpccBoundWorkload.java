@@ -131,7 +131,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     @Override
     public long loadedScale(Connection c) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
-        try (ResultSet rs = meta.getTables(null, null, "tpcc_config", null)) {
+        try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), "tpcc_config", new String[] {"TABLE"})) {
             if (!rs.next()) {
                 return -1;
             }

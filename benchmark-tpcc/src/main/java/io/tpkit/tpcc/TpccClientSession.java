@@ -176,12 +176,12 @@ final class TpccClientSession implements Session {
         osCustomer = connection.prepareStatement("SELECT c_balance, c_first, c_middle, c_last FROM customer "
                 + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
         osLastOrder = connection.prepareStatement("SELECT o_id, o_entry_d, o_carrier_id FROM oorder "
-                + "WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? ORDER BY o_id DESC FETCH FIRST 1 ROWS ONLY");
+                + "WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? ORDER BY o_id DESC LIMIT 1");
         osLines = connection.prepareStatement("SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, "
                 + "ol_delivery_d FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?");
 
         dlOldest = connection.prepareStatement("SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? "
-                + "ORDER BY no_o_id FETCH FIRST 1 ROWS ONLY FOR UPDATE");
+                + "ORDER BY no_o_id LIMIT 1 FOR UPDATE");
         dlAnyNewOrder = connection.prepareStatement(
                 "SELECT MIN(no_o_id) FROM new_order WHERE no_w_id = ? AND no_d_id = ?");
         dlDeleteNewOrder = connection.prepareStatement(

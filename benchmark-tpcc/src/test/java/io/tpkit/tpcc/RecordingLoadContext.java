@@ -30,7 +30,15 @@ class RecordingLoadContext implements LoadContext {
 
     @Override
     public Connection connect() throws SQLException {
-        Connection c = DriverManager.getConnection(target.jdbcUrl(), target.user(), target.password());
+        java.util.Properties props = new java.util.Properties();
+        props.putAll(target.plugin().connectionProperties()); // what the bulk path needs, as tpkit's pool sets it
+        if (target.user() != null) {
+            props.setProperty("user", target.user());
+        }
+        if (target.password() != null) {
+            props.setProperty("password", target.password());
+        }
+        Connection c = DriverManager.getConnection(target.jdbcUrl(), props);
         c.setAutoCommit(true);
         return c;
     }

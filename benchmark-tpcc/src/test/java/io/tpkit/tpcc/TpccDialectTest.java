@@ -30,8 +30,23 @@ class TpccDialectTest {
     }
 
     @Test
+    void mysqlHasNoProceduresYetAndProcedureLogicIsRefused() {
+        assertThat(TpccDialect.of("mysql").hasProcedures()).isFalse();
+    }
+
+    @Test
+    void mysqlHasTheSameStatements() {
+        TpccDialect pg = TpccDialect.of("postgresql");
+        TpccDialect my = TpccDialect.of("mysql");
+        assertThat(my.schema()).hasSameSizeAs(pg.schema()).allMatch(s -> s.startsWith("DROP") || s.contains("ENGINE = InnoDB"));
+        assertThat(my.primaryKeys()).isEqualTo(pg.primaryKeys());
+        assertThat(my.foreignKeys()).isEqualTo(pg.foreignKeys());
+        assertThat(my.indexes()).isEqualTo(pg.indexes());
+    }
+
+    @Test
     void unknownDialect() {
-        assertThatThrownBy(() -> TpccDialect.of("mysql")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TpccDialect.of("oracle")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> TpccDialect.of("../tp1")).isInstanceOf(IllegalArgumentException.class);
     }
 

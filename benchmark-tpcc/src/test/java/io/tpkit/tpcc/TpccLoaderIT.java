@@ -102,7 +102,8 @@ class TpccLoaderIT {
         }
     }
 
-    private static void cardinalities(Statement s, int w) throws SQLException {
+    /** The exact row counts of a load of {@code w} warehouses (plain SQL: any dialect). */
+    static void cardinalities(Statement s, int w) throws SQLException {
         Map<String, Long> expected = Map.of("warehouse", (long) w, "district", 10L * w, "customer", 30_000L * w,
                 "history", 30_000L * w, "oorder", 30_000L * w, "new_order", 9_000L * w, "item", 100_000L,
                 "stock", 100_000L * w);

@@ -1,0 +1,49 @@
+package io.tpkit.db.mysql;
+
+import io.tpkit.spi.ErrorClass;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * Sorts MySQL and MariaDB errors by vendor code first, then SQLState. The code comes first
+ * because a deadlock (1213) carries SQLState 40001 too, and the two are counted apart.
+ */
+final class MysqlErrors {
+    static final int DUPLICATE_ENTRY = 1062;          // ER_DUP_ENTRY
+    static final int DUPLICATE_ENTRY_WITH_KEY = 1586; // ER_DUP_ENTRY_WITH_KEY_NAME
+    static final int LOCK_WAIT_TIMEOUT = 1205;        // ER_LOCK_WAIT_TIMEOUT
+    static final int DEADLOCK = 1213;                 // ER_LOCK_DEADLOCK
+    static final int CONNECTION_KILLED = 1927;        // MariaDB ER_CONNECTION_KILLED
+    static final int SERVER_GONE = 2006;              // CR_SERVER_GONE_ERROR
+    static final int SERVER_LOST = 2013;              // CR_SERVER_LOST
+
+    private MysqlErrors() {
+    }
+
+    static ErrorClass classify(SQLException e) {
+        switch (e.getErrorCode()) {
+            case DEADLOCK:
+                return ErrorClass.DEADLOCK;
+            case LOCK_WAIT_TIMEOUT:
+                return ErrorClass.LOCK_TIMEOUT;
+            case DUPLICATE_ENTRY, DUPLICATE_ENTRY_WITH_KEY:
+                return ErrorClass.DUPLICATE_KEY;
+            case CONNECTION_KILLED, SERVER_GONE, SERVER_LOST:
+                return ErrorClass.CONNECTION;
+            default:
+                break;
+        }
+        String state = e.getSQLState();
+        if ("40001".equals(state)) {
+            return ErrorClass.SERIALIZATION;
+        }
+        if (state != null && state.startsWith("08")) {
+            return ErrorClass.CONNECTION;
+        }
+        String message = e.getMessage();
+        if (message != null && message.toLowerCase(Locale.ROOT).contains("communications link failure")) {
+            return ErrorClass.CONNECTION;
+        }
+        return ErrorClass.OTHER;
+    }
+}

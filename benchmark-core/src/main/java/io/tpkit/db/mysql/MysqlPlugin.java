@@ -1,0 +1,140 @@
+package io.tpkit.db.mysql;
+
+import io.tpkit.spi.BulkWriter;
+import io.tpkit.spi.DatabasePlugin;
+import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.SettingsSnapshot;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * MySQL and MariaDB through Connector/J: LOAD DATA LOCAL INFILE fed from memory for loading,
+ * vendor-code error classes, and the InnoDB and binary-log settings that decide durability.
+ */
+public final class MysqlPlugin implements DatabasePlugin {
+    /** The settings recorded with every result; the first four decide durability. */
+    static final List<String> SETTINGS = List.of("innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin",
+            "innodb_doublewrite", "transaction_isolation", "innodb_buffer_pool_size", "innodb_log_file_size",
+            "max_connections", "autocommit");
+    /** MariaDB before 11.1 names the isolation setting tx_isolation. */
+    private static final String OLD_ISOLATION = "tx_isolation";
+
+    @Override
+    public String name() {
+        return "mysql";
+    }
+
+    @Override
+    public String dialect() {
+        return "mysql";
+    }
+
+    @Override
+    public boolean accepts(String jdbcUrl) {
+        return jdbcUrl.startsWith("jdbc:mysql:");
+    }
+
+    /** LOAD DATA LOCAL from a stream needs the client to allow it when it connects. */
+    @Override
+    public Map<String, String> connectionProperties() {
+        return Map.of("allowLoadLocalInfile", "true");
+    }
+
+    @Override
+    public ErrorClass classify(SQLException e) {
+        return MysqlErrors.classify(e);
+    }
+
+    @Override
+    public BulkWriter bulkWriter(Connection c, String table, List<String> columns) throws SQLException {
+        return new LoadDataWriter(c, table, columns);
+    }
+
+    @Override
+    public void analyze(Connection c, List<String> tables) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String table : tables) {
+                // returns a result set (one row per table with a status); read it to the end
+                try (ResultSet rs = s.executeQuery("ANALYZE TABLE " + table)) {
+                    while (rs.next()) {
+                        if ("error".equalsIgnoreCase(rs.getString("Msg_type"))) {
+                            throw new SQLException("ANALYZE TABLE " + table + ": " + rs.getString("Msg_text"));
+                        }
+                    }
+                }
+            }
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+
+    @Override
+    public long databaseSizeBytes(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT COALESCE(SUM(data_length + index_length), 0) FROM information_schema.tables "
+                        + "WHERE table_schema = DATABASE()")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public SettingsSnapshot settings(Connection c) throws SQLException {
+        Map<String, String> found = new LinkedHashMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW VARIABLES WHERE Variable_name IN ('"
+                + String.join("', '", SETTINGS) + "', '" + OLD_ISOLATION + "')")) {
+            while (rs.next()) {
+                found.put(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2));
+            }
+        }
+        found.putIfAbsent("transaction_isolation", found.get(OLD_ISOLATION));
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String name : SETTINGS) {
+            if (found.get(name) != null) {
+                settings.put(name, found.get(name));
+            }
+        }
+        String version;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+            rs.next();
+            version = rs.getString(1);
+        }
+        return new SettingsSnapshot(product(version), version, settings, durabilityIssues(settings));
+    }
+
+    static String product(String version) {
+        return version != null && version.toLowerCase(Locale.ROOT).contains("mariadb") ? "MariaDB" : "MySQL";
+    }
+
+    static List<String> durabilityIssues(Map<String, String> s) {
+        List<String> issues = new ArrayList<>();
+        String flush = s.get("innodb_flush_log_at_trx_commit");
+        if (flush != null && !"1".equals(flush)) {
+            issues.add("innodb_flush_log_at_trx_commit is " + flush
+                    + ", not 1: commits return before their redo log is flushed to disk");
+        }
+        String sync = s.get("sync_binlog");
+        if (on(s.get("log_bin")) && sync != null && !"1".equals(sync)) {
+            issues.add("sync_binlog is " + sync + " while log_bin is ON: committed transactions can be lost "
+                    + "from the binary log in a crash");
+        }
+        String doublewrite = s.get("innodb_doublewrite");
+        if (doublewrite != null && (!on(doublewrite) && !"DETECT_AND_RECOVER".equalsIgnoreCase(doublewrite)
+                && !"fast".equalsIgnoreCase(doublewrite))) {
+            issues.add("innodb_doublewrite is " + doublewrite + ": a crash can leave torn pages");
+        }
+        return issues;
+    }
+
+    private static boolean on(String value) {
+        return "ON".equalsIgnoreCase(value) || "1".equals(value);
+    }
+}

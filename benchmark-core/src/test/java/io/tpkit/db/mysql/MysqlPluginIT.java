@@ -1,0 +1,126 @@
+package io.tpkit.db.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tpkit.spi.BulkWriter;
+import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.testing.TestDatabases;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** The MySQL plugin against a MariaDB (or MySQL) server the machine runs (TPKIT_TEST_MYSQL_URL; CI sets it). */
+class MysqlPluginIT {
+    private static final String TABLE = "tpkit_bulk_roundtrip";
+    /** Every character the text format escapes, NULL next to look-alikes, and multi-byte text. */
+    private static final List<String> AWKWARD = Arrays.asList(null, "", "\\N", "N", "tab\there", "new\nline",
+            "carriage\rreturn", "back\\slash", "trailing\\", "nul\0byte", "'quoted' \"double\"", "a,b;c",
+            "caf\u00e9 \u00fcber \u65e5\u672c", "emoji \uD83D\uDE00", "  spaces  ", "\\t not a tab");
+
+    private final MysqlPlugin plugin = new MysqlPlugin();
+
+    private Connection connect() throws SQLException {
+        Properties props = new Properties();
+        props.putAll(plugin.connectionProperties());
+        props.setProperty("user", TestDatabases.externalMysqlUser());
+        return DriverManager.getConnection(TestDatabases.externalMysqlUrl(), props);
+    }
+
+    private static String variable(Statement s, String name) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT @@" + name)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    @Test
+    void settingsAndDurabilityAreTheServers() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            SettingsSnapshot snapshot = plugin.settings(c);
+            String version = variable(s, "version");
+            assertThat(snapshot.version()).isEqualTo(version);
+            assertThat(snapshot.product()).isEqualTo(version.contains("MariaDB") ? "MariaDB" : "MySQL");
+            assertThat(snapshot.settings()).containsKeys("innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin",
+                    "innodb_doublewrite", "transaction_isolation", "innodb_buffer_pool_size",
+                    "innodb_log_file_size", "max_connections", "autocommit");
+            String flush = variable(s, "innodb_flush_log_at_trx_commit");
+            assertThat(snapshot.settings()).containsEntry("innodb_flush_log_at_trx_commit", flush)
+                    .containsEntry("max_connections", variable(s, "max_connections"));
+            boolean binlog = "1".equals(variable(s, "log_bin"));
+            assertThat(snapshot.settings().get("log_bin")).isEqualTo(binlog ? "ON" : "OFF");
+            String doublewrite = snapshot.settings().get("innodb_doublewrite");
+            boolean durable = flush.equals("1") && (!binlog || "1".equals(variable(s, "sync_binlog")))
+                    && !doublewrite.equalsIgnoreCase("OFF") && !doublewrite.equalsIgnoreCase("DETECT_ONLY");
+            assertThat(snapshot.durable()).as(snapshot.durabilityIssues().toString()).isEqualTo(durable);
+            assertThat(snapshot.settings().get("transaction_isolation")).isIn("REPEATABLE-READ", "READ-COMMITTED",
+                    "READ-UNCOMMITTED", "SERIALIZABLE");
+            assertThat(plugin.databaseSizeBytes(c)).isNotNegative();
+        }
+    }
+
+    @Test
+    void loadDataRoundTripKeepsNullsTabsNewlinesAndBackslashes() throws Exception {
+        roundTrip((c, table, columns) -> new LoadDataWriter(c, table, columns));
+    }
+
+    private interface Opener {
+        BulkWriter open(Connection c, String table, List<String> columns) throws SQLException;
+    }
+
+    private void roundTrip(Opener opener) throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + TABLE);
+            s.execute("CREATE TABLE " + TABLE + " (id BIGINT NOT NULL PRIMARY KEY, txt VARCHAR(100), "
+                    + "at DATETIME(6) NOT NULL, amount DECIMAL(6,2) NOT NULL) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4");
+            try {
+                List<String> columns = List.of("id", "txt", "at", "amount");
+                // the awkward values, then enough plain rows to pass several chunks of the stream
+                int plain = 150_000;
+                try (BulkWriter w = opener.open(c, TABLE, columns)) {
+                    for (int i = 0; i < AWKWARD.size(); i++) {
+                        w.add(i).add(AWKWARD.get(i)).addTimestamp(1_700_000_000_123L).add("12.34");
+                        w.endRow();
+                    }
+                    for (int i = 0; i < plain; i++) {
+                        w.add(1000 + i).add("row " + i + " of the plain part").addTimestamp(0).add("0.01");
+                        w.endRow();
+                    }
+                }
+                List<String> back = new ArrayList<>();
+                try (ResultSet rs = s.executeQuery("SELECT txt, at, amount FROM " + TABLE + " WHERE id < 1000 ORDER BY id")) {
+                    while (rs.next()) {
+                        back.add(rs.getString(1));
+                        assertThat(rs.getString(2)).isEqualTo("2023-11-14 22:13:20.123000");
+                        assertThat(rs.getBigDecimal(3)).isEqualByComparingTo("12.34");
+                    }
+                }
+                assertThat(back).containsExactlyElementsOf(AWKWARD);
+                try (ResultSet rs = s.executeQuery("SELECT count(*), sum(amount), count(DISTINCT txt) FROM " + TABLE
+                        + " WHERE id >= 1000")) {
+                    rs.next();
+                    assertThat(rs.getLong(1)).isEqualTo(plain);
+                    assertThat(rs.getBigDecimal(2)).isEqualByComparingTo(String.valueOf(plain / 100));
+                    assertThat(rs.getLong(3)).isEqualTo(plain);
+                }
+
+                // a value the column cannot hold fails the load instead of being cut down silently
+                assertThatThrownBy(() -> {
+                    try (BulkWriter w = opener.open(c, TABLE, columns)) {
+                        w.add(999).add("x".repeat(101)).addTimestamp(0).add("1.00");
+                        w.endRow();
+                    }
+                }).isInstanceOf(SQLException.class);
+            } finally {
+                s.execute("DROP TABLE IF EXISTS " + TABLE);
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.tpkit.hpss;
+
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.testing.TestDatabases;
+import org.junit.jupiter.api.Test;
+
+/** The same tests against a MariaDB (or MySQL) server the machine runs (TPKIT_TEST_MYSQL_URL; CI sets it). */
+class HpssExternalMariaDbIT extends HpssDatabaseIT {
+    @Override
+    BenchmarkConfig.Builder config() {
+        return BenchmarkConfig.builder("hpss").target(TestDatabases.externalMysqlUrl())
+                .user(TestDatabases.externalMysqlUser());
+    }
+
+    @Override
+    <T> T query(SqlFunction<T> f) throws Exception {
+        return withStatement(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser(), f);
+    }
+
+    @Test
+    void smallRun() throws Exception {
+        smallRunCommitsEveryCreateInItsIterationAndPassesItsChecks();
+    }
+
+    @Test
+    void duplicateKeys() throws Exception {
+        duplicateKeysAreDrawnAgainAndNoCreateIsLost();
+    }
+
+    @Test
+    void tamperedData() throws Exception {
+        aFileWithoutItsBitfileFailsTheCheck();
+    }
+}

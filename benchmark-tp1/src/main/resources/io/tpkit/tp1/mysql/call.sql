@@ -1,0 +1,1 @@
+CALL tp1_debit_credit(?, ?, ?, ?)

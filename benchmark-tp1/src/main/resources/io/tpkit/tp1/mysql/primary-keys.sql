@@ -1,0 +1,3 @@
+ALTER TABLE tp1_branch ADD PRIMARY KEY (bid);
+ALTER TABLE tp1_teller ADD PRIMARY KEY (tid);
+ALTER TABLE tp1_account ADD PRIMARY KEY (aid);

@@ -1,0 +1,49 @@
+package io.tpkit.tp1;
+
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.testing.TestDatabases;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The same tests against a MariaDB (or MySQL) server the machine runs (TPKIT_TEST_MYSQL_URL; CI sets it). */
+class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
+    @Override
+    BenchmarkConfig.Builder config() {
+        return BenchmarkConfig.builder("tp1").target(TestDatabases.externalMysqlUrl())
+                .user(TestDatabases.externalMysqlUser());
+    }
+
+    @Override
+    <T> T query(SqlFunction<T> f) throws Exception {
+        return withConnection(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser(), f);
+    }
+
+    @Override
+    Map.Entry<String, String> durableSetting() {
+        return Map.entry("innodb_flush_log_at_trx_commit", "1");
+    }
+
+    @Test
+    void streamsRun() throws Exception {
+        config();
+        streamsRunLoadsMeasuresAndPassesItsChecks();
+    }
+
+    @Test
+    void procedureRun() throws Exception {
+        config();
+        procedureLogicCommitsExactlyTheRequestedTransactions();
+    }
+
+    @Test
+    void closedRun() throws Exception {
+        config();
+        closedTerminalsAreTpcAStyle();
+    }
+
+    @Test
+    void loadAndCheck() throws Exception {
+        config();
+        loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck();
+    }
+}
