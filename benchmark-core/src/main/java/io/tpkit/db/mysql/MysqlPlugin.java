@@ -137,4 +137,10 @@ public final class MysqlPlugin implements DatabasePlugin {
     private static boolean on(String value) {
         return "ON".equalsIgnoreCase(value) || "1".equals(value);
     }
+
+    /** SHOW GLOBAL STATUS counters, once a second (see MysqlServerStats). */
+    @Override
+    public io.tpkit.spi.ServerStatsSampler serverStatsSampler() {
+        return MysqlServerStats.sampler();
+    }
 }

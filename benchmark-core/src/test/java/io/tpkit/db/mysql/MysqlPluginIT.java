@@ -67,6 +67,28 @@ class MysqlPluginIT {
     }
 
     @Test
+    void theMonitorSeesCommitsAndRedoBytes() throws Exception {
+        io.tpkit.spi.ServerStatsSampler sampler = plugin.serverStatsSampler();
+        try (Connection monitor = connect(); Connection work = connect(); Statement s = work.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS tpkit_monitor_probe");
+            s.execute("CREATE TABLE tpkit_monitor_probe (id INT PRIMARY KEY, v VARCHAR(100)) ENGINE = InnoDB");
+            assertThat(sampler.sample(monitor, 1).values()).isEmpty(); // the baseline
+            work.setAutoCommit(false);
+            for (int i = 0; i < 200; i++) {
+                s.executeUpdate("INSERT INTO tpkit_monitor_probe VALUES (" + i + ", REPEAT('x', 100))");
+                work.commit();
+            }
+            work.setAutoCommit(true);
+            java.util.Map<String, Double> v = sampler.sample(monitor, 1).values();
+            assertThat(v.get("db.commits_per_s")).isGreaterThanOrEqualTo(200.0);
+            assertThat(v.get("db.wal_bytes_per_s")).isPositive();
+            assertThat(v).containsKeys("db.blks_hit_per_s", "db.rollbacks_per_s");
+            assertThat(sampler.notes()).isEmpty();
+            s.execute("DROP TABLE tpkit_monitor_probe");
+        }
+    }
+
+    @Test
     void loadDataRoundTripKeepsNullsTabsNewlinesAndBackslashes() throws Exception {
         roundTrip((c, table, columns) -> new LoadDataWriter(c, table, columns));
     }
