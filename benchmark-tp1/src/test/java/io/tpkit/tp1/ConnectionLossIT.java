@@ -30,7 +30,45 @@ class ConnectionLossIT {
     @TempDir
     Path temp;
 
+    /** The statement that kills every other session of the driver and returns how many it killed. */
+    interface Killer {
+        int killOthers(Statement s) throws java.sql.SQLException;
+    }
+
+    private static int killPostgres(Statement s) throws java.sql.SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static int killMysql(Statement s) throws java.sql.SQLException {
+        java.util.List<Long> ids = new java.util.ArrayList<>();
+        try (ResultSet rs = s.executeQuery("SELECT id FROM information_schema.PROCESSLIST "
+                + "WHERE db = DATABASE() AND id <> CONNECTION_ID() AND command <> 'Daemon'")) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        int killed = 0;
+        for (long id : ids) {
+            try {
+                s.execute("KILL CONNECTION " + id);
+                killed++;
+            } catch (java.sql.SQLException gone) {
+                // it ended on its own in between
+            }
+        }
+        return killed;
+    }
+
     private RunResult runWhileKilling(String url, String user) throws Exception {
+        return runWhileKilling(url, user, url.startsWith("jdbc:mysql:") ? ConnectionLossIT::killMysql
+                : ConnectionLossIT::killPostgres);
+    }
+
+    private RunResult runWhileKilling(String url, String user, Killer kill) throws Exception {
         BenchmarkConfig config = BenchmarkConfig.builder("tp1").target(url).user(user)
                 .option("accounts-per-branch", "5000").connections(4).warmup(Duration.ZERO)
                 .duration(Duration.ofSeconds(6)).loadPolicy(LoadPolicy.ALWAYS).outDir(temp.resolve("results")).build();
@@ -44,11 +82,7 @@ class ConnectionLossIT {
                 }
                 for (int round = 0; round < 4; round++) {
                     Thread.sleep(700);
-                    try (ResultSet rs = s.executeQuery("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                            + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'")) {
-                        rs.next();
-                        killed.addAndGet(rs.getInt(1));
-                    }
+                    killed.addAndGet(kill.killOthers(s));
                 }
             } catch (Exception e) {
                 throw new IllegalStateException(e);
@@ -73,7 +107,8 @@ class ConnectionLossIT {
         TypeSummary t = r.metrics().types().getFirst();
         long lost = t.failed().getOrDefault("connection", 0L) + t.outcomeUnknown();
         assertThat(lost).as("transactions affected by the killed connections").isPositive();
-        assertThat(t.errorsBySqlStateClass()).containsKey("57"); // admin shutdown: terminated by the server
+        // the server's "terminated by administrator" (PostgreSQL 57P01) or a lost link (MariaDB 08S01, 70100)
+        assertThat(t.errorsBySqlStateClass().keySet()).containsAnyOf("57", "08", "70", "HY");
         // the servers reconnected and went on committing after the kills
         assertThat(r.metrics().totalCommitted()).isGreaterThan(100);
         assertThat(r.consistency()).allMatch(CheckResult::passed);
@@ -85,6 +120,11 @@ class ConnectionLossIT {
         try (Target pg = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tp1").build(), m -> { })) {
             assertSurvived(runWhileKilling(pg.jdbcUrl(), pg.user()));
         }
+    }
+
+    @Test
+    void externalMariaDb() throws Exception {
+        assertSurvived(runWhileKilling(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser()));
     }
 
     @Test
