@@ -81,7 +81,7 @@ public final class Comparisons {
         add(rows, results, "failed transactions", r -> number(r.path("metrics").path("totalFailed")));
         add(rows, results, "retries", r -> number(r.path("metrics").path("totalRetries")));
         add(rows, results, "measured seconds", r -> number(r.path("metrics").path("measurementSeconds")));
-        add(rows, results, "driver CPU us per commit (whole run)",
+        add(rows, results, "driver CPU us per commit (measurement interval)",
                 r -> number(r.path("environment").path("driverCpuMicrosPerCommit")));
         return new Comparison(workload, runs, rows, differences(results));
     }
