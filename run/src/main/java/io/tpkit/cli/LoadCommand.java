@@ -14,7 +14,20 @@ final class LoadCommand extends WorkloadCommand {
     public Integer call() throws Exception {
         io.tpkit.api.RunControl control = new io.tpkit.api.RunControl();
         console.onInterrupt(control::abort, "interrupted: stopping the load");
-        LoadReport report = Tpkit.load(configBuilder().build(), console.listener(), control);
+        io.tpkit.api.RunListener progress = console.listener();
+        // the report goes to standard output once, below, not also as a progress message
+        io.tpkit.api.RunListener listener = new io.tpkit.api.RunListener() {
+            @Override
+            public void message(String line) {
+                progress.message(line);
+            }
+
+            @Override
+            public void loadProgress(String step, long done, long expected, double elapsed) {
+                progress.loadProgress(step, done, expected, elapsed);
+            }
+        };
+        LoadReport report = Tpkit.load(configBuilder().build(), listener, control);
         console.endProgress();
         console.out().println(SummaryPrinter.describe(report));
         return 0;
