@@ -4,7 +4,6 @@ import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
 import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
-import io.tpkit.spi.Session;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
@@ -48,7 +47,7 @@ import java.util.TreeMap;
  * previous transaction of that kind showed on the terminal (for tests and the Delivery result
  * file).
  */
-final class TpccClientSession implements Session {
+final class TpccClientSession extends TpccSession {
     /** C_DATA is VARCHAR(500): the payment prefix pushes the oldest text out (§2.5.2.2). */
     static final int C_DATA_MAX = 500;
     static final String BAD_CREDIT = "BC";
@@ -62,11 +61,6 @@ final class TpccClientSession implements Session {
     /** Delivery: how often a district is re-read after a concurrent Delivery took its oldest order. */
     private static final int DELIVERY_ATTEMPTS = 100;
 
-    /** One order delivered by the last Delivery. */
-    record DeliveredOrder(int districtId, int orderId) {
-    }
-
-    private final Connection connection;
 
     // New-Order
     private final PreparedStatement noWarehouse;
@@ -112,19 +106,9 @@ final class TpccClientSession implements Session {
     private final PreparedStatement slNextOrder;
     private final PreparedStatement slLowStock;
 
-    private int lastOrderId;
-    private BigDecimal lastTotalAmount = BigDecimal.ZERO;
-    private int lastBrandLines;
-    private int lastPaymentCustomerId;
-    private int lastOrderStatusCustomerId;
-    private int lastOrderStatusOrderId;
-    private int lastOrderStatusLines;
-    private List<DeliveredOrder> lastDelivered = List.of();
-    private int lastDeliverySkipped;
-    private int lastLowStock;
 
     TpccClientSession(Connection connection) throws SQLException {
-        this.connection = connection;
+        super(connection);
         connection.setAutoCommit(false);
 
         noWarehouse = connection.prepareStatement("SELECT w_tax FROM warehouse WHERE w_id = ?");
@@ -574,67 +558,6 @@ final class TpccClientSession implements Session {
         }
         connection.commit();
         return Outcome.COMMITTED;
-    }
-
-    // ---------------------------------------------------------------- what the terminal showed
-
-    /** O_ID of the last New-Order (also of a rolled-back one). */
-    int lastOrderId() {
-        return lastOrderId;
-    }
-
-    /** The displayed total of the last committed New-Order, with tax and discount. */
-    BigDecimal lastTotalAmount() {
-        return lastTotalAmount;
-    }
-
-    /** How many lines of the last committed New-Order were brand-generic "B". */
-    int lastBrandLines() {
-        return lastBrandLines;
-    }
-
-    /** C_ID the last Payment was applied to. */
-    int lastPaymentCustomerId() {
-        return lastPaymentCustomerId;
-    }
-
-    int lastOrderStatusCustomerId() {
-        return lastOrderStatusCustomerId;
-    }
-
-    /** O_ID of the order the last Order-Status showed, 0 when the customer had none. */
-    int lastOrderStatusOrderId() {
-        return lastOrderStatusOrderId;
-    }
-
-    int lastOrderStatusLines() {
-        return lastOrderStatusLines;
-    }
-
-    /** The orders the last Delivery delivered, by district. */
-    List<DeliveredOrder> lastDelivered() {
-        return lastDelivered;
-    }
-
-    /** How many of the 10 districts the last Delivery skipped because they had no new order. */
-    int lastDeliverySkipped() {
-        return lastDeliverySkipped;
-    }
-
-    /** low_stock of the last Stock-Level. */
-    int lastLowStock() {
-        return lastLowStock;
-    }
-
-    @Override
-    public Connection connection() {
-        return connection;
-    }
-
-    @Override
-    public void close() throws SQLException {
-        // closing the connection closes its statements
-        connection.close();
     }
 
     // ---------------------------------------------------------------- helpers

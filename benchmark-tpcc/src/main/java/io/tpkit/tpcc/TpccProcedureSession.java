@@ -4,7 +4,6 @@ import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
 import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
-import io.tpkit.spi.Session;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.Connection;
@@ -36,31 +35,20 @@ import java.util.regex.Pattern;
  * <p>Not thread-safe: one session per terminal. The {@code last...} accessors mirror those of
  * {@link TpccClientSession}.
  */
-final class TpccProcedureSession implements Session {
+final class TpccProcedureSession extends TpccSession {
     /** The SQLSTATE {@code tpcc_new_order} raises for the unused item (§2.4.2.3). */
     static final String ITEM_NOT_VALID = "TPC01";
     private static final Pattern ORDER_ID = Pattern.compile("\\(order (\\d+)\\)");
 
-    private final Connection connection;
     private final PreparedStatement newOrder;
     private final PreparedStatement payment;
     private final PreparedStatement orderStatus;
     private final PreparedStatement delivery;
     private final PreparedStatement stockLevel;
 
-    private int lastOrderId;
-    private BigDecimal lastTotalAmount = BigDecimal.ZERO;
-    private int lastBrandLines;
-    private int lastPaymentCustomerId;
-    private int lastOrderStatusCustomerId;
-    private int lastOrderStatusOrderId;
-    private int lastOrderStatusLines;
-    private List<TpccClientSession.DeliveredOrder> lastDelivered = List.of();
-    private int lastDeliverySkipped;
-    private int lastLowStock;
 
     TpccProcedureSession(Connection connection) throws SQLException {
-        this.connection = connection;
+        super(connection);
         connection.setAutoCommit(true);
         newOrder = connection.prepareStatement("SELECT * FROM tpcc_new_order(?, ?, ?, ?, ?, ?)");
         payment = connection.prepareStatement("SELECT tpcc_payment(?, ?, ?, ?, ?, ?, ?)");
@@ -164,13 +152,13 @@ final class TpccProcedureSession implements Session {
             rs.next();
             orders = (Integer[]) rs.getArray(1).getArray();
         }
-        List<TpccClientSession.DeliveredOrder> delivered = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
+        List<DeliveredOrder> delivered = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
         int skipped = 0;
         for (int d = 1; d <= orders.length; d++) {
             if (orders[d - 1] == 0) {
                 skipped++;
             } else {
-                delivered.add(new TpccClientSession.DeliveredOrder(d, orders[d - 1]));
+                delivered.add(new DeliveredOrder(d, orders[d - 1]));
             }
         }
         lastDelivered = List.copyOf(delivered);
@@ -187,59 +175,5 @@ final class TpccProcedureSession implements Session {
             lastLowStock = rs.getInt(1);
         }
         return Outcome.COMMITTED;
-    }
-
-    // ---------------------------------------------------------------- what the terminal showed
-
-    /** O_ID of the last New-Order (also of a rolled-back one). */
-    int lastOrderId() {
-        return lastOrderId;
-    }
-
-    /** The displayed total of the last committed New-Order, with tax and discount. */
-    BigDecimal lastTotalAmount() {
-        return lastTotalAmount;
-    }
-
-    int lastBrandLines() {
-        return lastBrandLines;
-    }
-
-    int lastPaymentCustomerId() {
-        return lastPaymentCustomerId;
-    }
-
-    int lastOrderStatusCustomerId() {
-        return lastOrderStatusCustomerId;
-    }
-
-    int lastOrderStatusOrderId() {
-        return lastOrderStatusOrderId;
-    }
-
-    int lastOrderStatusLines() {
-        return lastOrderStatusLines;
-    }
-
-    List<TpccClientSession.DeliveredOrder> lastDelivered() {
-        return lastDelivered;
-    }
-
-    int lastDeliverySkipped() {
-        return lastDeliverySkipped;
-    }
-
-    int lastLowStock() {
-        return lastLowStock;
-    }
-
-    @Override
-    public Connection connection() {
-        return connection;
-    }
-
-    @Override
-    public void close() throws SQLException {
-        connection.close();
     }
 }

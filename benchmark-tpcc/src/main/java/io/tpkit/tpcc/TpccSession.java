@@ -1,0 +1,95 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.spi.Session;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What both TPC-C sessions (client-side SQL and stored procedures) share: the connection, and
+ * what the previous transaction of each kind showed on the terminal (for tests, which compare
+ * the two variants, and for the Delivery result). Not thread-safe: one session per terminal.
+ */
+abstract class TpccSession implements Session {
+    /** One order delivered by the last Delivery. */
+    record DeliveredOrder(int districtId, int orderId) {
+    }
+
+    final Connection connection;
+    int lastOrderId;
+    BigDecimal lastTotalAmount = BigDecimal.ZERO;
+    int lastBrandLines;
+    int lastPaymentCustomerId;
+    int lastOrderStatusCustomerId;
+    int lastOrderStatusOrderId;
+    int lastOrderStatusLines;
+    List<DeliveredOrder> lastDelivered = List.of();
+    int lastDeliverySkipped;
+    int lastLowStock;
+
+    TpccSession(Connection connection) {
+        this.connection = connection;
+    }
+
+    // ---------------------------------------------------------------- what the terminal showed
+
+    /** O_ID of the last New-Order (also of a rolled-back one). */
+    int lastOrderId() {
+        return lastOrderId;
+    }
+
+    /** The displayed total of the last committed New-Order, with tax and discount. */
+    BigDecimal lastTotalAmount() {
+        return lastTotalAmount;
+    }
+
+    /** How many lines of the last committed New-Order were brand-generic "B". */
+    int lastBrandLines() {
+        return lastBrandLines;
+    }
+
+    /** C_ID the last Payment was applied to. */
+    int lastPaymentCustomerId() {
+        return lastPaymentCustomerId;
+    }
+
+    int lastOrderStatusCustomerId() {
+        return lastOrderStatusCustomerId;
+    }
+
+    /** O_ID of the order the last Order-Status showed, 0 when the customer had none. */
+    int lastOrderStatusOrderId() {
+        return lastOrderStatusOrderId;
+    }
+
+    int lastOrderStatusLines() {
+        return lastOrderStatusLines;
+    }
+
+    /** The orders the last Delivery delivered, by district. */
+    List<DeliveredOrder> lastDelivered() {
+        return lastDelivered;
+    }
+
+    /** How many of the 10 districts the last Delivery skipped because they had no new order. */
+    int lastDeliverySkipped() {
+        return lastDeliverySkipped;
+    }
+
+    /** low_stock of the last Stock-Level. */
+    int lastLowStock() {
+        return lastLowStock;
+    }
+
+    @Override
+    public final Connection connection() {
+        return connection;
+    }
+
+    @Override
+    public final void close() throws SQLException {
+        // closing the connection closes its statements
+        connection.close();
+    }
+}
