@@ -1,5 +1,7 @@
 package io.tpkit.hpss;
 
+import io.tpkit.testing.SqlAccess;
+import io.tpkit.testing.SqlAccess.SqlFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tpkit.api.BenchmarkConfig;
@@ -13,11 +15,6 @@ import io.tpkit.spi.CheckResult;
 import io.tpkit.validity.RuleResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,23 +28,8 @@ abstract class HpssDatabaseIT {
     /** Runs SQL against the database under test between runs. */
     abstract <T> T query(SqlFunction<T> f) throws Exception;
 
-    interface SqlFunction<T> {
-        T apply(Statement s) throws SQLException;
-    }
-
-    static <T> T withStatement(String url, String user, SqlFunction<T> f) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url, user, null); Statement s = c.createStatement()) {
-            return f.apply(s);
-        }
-    }
-
     long number(String sql) throws Exception {
-        return this.<Long>query(s -> {
-            try (ResultSet rs = s.executeQuery(sql)) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        });
+        return this.<Long>query(s -> SqlAccess.single(s, sql));
     }
 
     void execute(String sql) throws Exception {

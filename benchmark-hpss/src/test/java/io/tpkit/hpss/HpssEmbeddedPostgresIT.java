@@ -1,5 +1,7 @@
 package io.tpkit.hpss;
 
+import io.tpkit.testing.SqlAccess;
+import io.tpkit.testing.SqlAccess.SqlFunction;
 import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.target.EmbeddedPostgresTarget;
 import io.tpkit.target.Target;
@@ -15,7 +17,7 @@ class HpssEmbeddedPostgresIT extends HpssDatabaseIT {
     @Override
     <T> T query(SqlFunction<T> f) throws Exception {
         try (Target t = new EmbeddedPostgresTarget().open(config().build(), m -> { })) {
-            return withStatement(t.jdbcUrl(), t.user(), f);
+            return SqlAccess.withStatement(t.jdbcUrl(), t.user(), f);
         }
     }
 

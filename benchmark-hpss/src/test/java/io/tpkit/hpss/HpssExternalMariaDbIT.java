@@ -1,5 +1,7 @@
 package io.tpkit.hpss;
 
+import io.tpkit.testing.SqlAccess;
+import io.tpkit.testing.SqlAccess.SqlFunction;
 import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.testing.TestDatabases;
 import org.junit.jupiter.api.Test;
@@ -14,7 +16,7 @@ class HpssExternalMariaDbIT extends HpssDatabaseIT {
 
     @Override
     <T> T query(SqlFunction<T> f) throws Exception {
-        return withStatement(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser(), f);
+        return SqlAccess.withStatement(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser(), f);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.tpkit.tp1;
 
+import io.tpkit.testing.SqlAccess;
+import io.tpkit.testing.SqlAccess.SqlFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,11 +20,6 @@ import io.tpkit.spi.CheckResult;
 import io.tpkit.validity.RuleResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,19 +38,8 @@ abstract class Tp1DatabaseIT {
     /** Runs SQL against the database under test after a command finished. */
     abstract <T> T query(SqlFunction<T> f) throws Exception;
 
-    interface SqlFunction<T> {
-        T apply(Statement s) throws SQLException;
-    }
-
     long number(String sql) throws Exception {
-        return this.<Long>query(s -> single(s, sql));
-    }
-
-    static long single(Statement s, String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
+        return this.<Long>query(s -> SqlAccess.single(s, sql));
     }
 
     /** A setting that makes commits durable, as result.json records it. */
@@ -172,11 +158,5 @@ abstract class Tp1DatabaseIT {
 
     static List<String> failed(RunResult r) {
         return r.validity().rules().stream().filter(RuleResult::failed).map(RuleResult::id).toList();
-    }
-
-    static <T> T withConnection(String url, String user, SqlFunction<T> f) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, user, null); Statement s = c.createStatement()) {
-            return f.apply(s);
-        }
     }
 }

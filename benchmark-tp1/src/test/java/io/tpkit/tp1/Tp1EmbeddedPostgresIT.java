@@ -1,5 +1,7 @@
 package io.tpkit.tp1;
 
+import io.tpkit.testing.SqlAccess;
+import io.tpkit.testing.SqlAccess.SqlFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,7 +23,7 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
     @Override
     <T> T query(SqlFunction<T> f) throws Exception {
         try (Target t = new EmbeddedPostgresTarget().open(config().build(), m -> { })) {
-            return withConnection(t.jdbcUrl(), t.user(), f);
+            return SqlAccess.withStatement(t.jdbcUrl(), t.user(), f);
         }
     }
 

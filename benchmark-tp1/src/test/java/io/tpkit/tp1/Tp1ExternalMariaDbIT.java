@@ -1,5 +1,7 @@
 package io.tpkit.tp1;
 
+import io.tpkit.testing.SqlAccess;
+import io.tpkit.testing.SqlAccess.SqlFunction;
 import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.testing.TestDatabases;
 import java.util.Map;
@@ -15,7 +17,7 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
 
     @Override
     <T> T query(SqlFunction<T> f) throws Exception {
-        return withConnection(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser(), f);
+        return SqlAccess.withStatement(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser(), f);
     }
 
     @Override
