@@ -3,7 +3,6 @@ package io.tpkit.tpcc;
 import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
 import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
@@ -188,21 +187,10 @@ final class TpccClientSession extends TpccSession {
                 + "AND s.s_quantity < ?");
     }
 
-    @Override
-    public Outcome execute(Request request) throws SQLException {
-        return switch (request) {
-            case NewOrderRequest r -> newOrder(r);
-            case PaymentRequest r -> payment(r);
-            case OrderStatusRequest r -> orderStatus(r);
-            case DeliveryRequest r -> delivery(r);
-            case StockLevelRequest r -> stockLevel(r);
-            default -> throw new IllegalArgumentException("not a TPC-C request: " + request);
-        };
-    }
-
     // ---------------------------------------------------------------- New-Order (§2.4.2.2)
 
-    private Outcome newOrder(NewOrderRequest r) throws SQLException {
+    @Override
+    Outcome newOrder(NewOrderRequest r) throws SQLException {
         int w = r.warehouseId();
         int d = r.districtId();
         Timestamp entry = new Timestamp(System.currentTimeMillis());
@@ -333,7 +321,8 @@ final class TpccClientSession extends TpccSession {
 
     // ---------------------------------------------------------------- Payment (§2.5.2.2)
 
-    private Outcome payment(PaymentRequest r) throws SQLException {
+    @Override
+    Outcome payment(PaymentRequest r) throws SQLException {
         int w = r.warehouseId();
         int d = r.districtId();
         int cw = r.customerWarehouseId();
@@ -431,7 +420,8 @@ final class TpccClientSession extends TpccSession {
 
     // ---------------------------------------------------------------- Order-Status (§2.6.2.2)
 
-    private Outcome orderStatus(OrderStatusRequest r) throws SQLException {
+    @Override
+    Outcome orderStatus(OrderStatusRequest r) throws SQLException {
         int w = r.warehouseId();
         int d = r.districtId();
         int c = customerId(w, d, r.customer());
@@ -464,7 +454,8 @@ final class TpccClientSession extends TpccSession {
 
     // ---------------------------------------------------------------- Delivery (§2.7.4.2)
 
-    private Outcome delivery(DeliveryRequest r) throws SQLException {
+    @Override
+    Outcome delivery(DeliveryRequest r) throws SQLException {
         int w = r.warehouseId();
         Timestamp now = new Timestamp(System.currentTimeMillis());
         List<DeliveredOrder> delivered = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
@@ -543,7 +534,8 @@ final class TpccClientSession extends TpccSession {
 
     // ---------------------------------------------------------------- Stock-Level (§2.8.2.2)
 
-    private Outcome stockLevel(StockLevelRequest r) throws SQLException {
+    @Override
+    Outcome stockLevel(StockLevelRequest r) throws SQLException {
         int w = r.warehouseId();
         int d = r.districtId();
         int next;

@@ -3,7 +3,6 @@ package io.tpkit.tpcc;
 import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
 import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.Connection;
@@ -58,18 +57,7 @@ final class TpccProcedureSession extends TpccSession {
     }
 
     @Override
-    public Outcome execute(Request request) throws SQLException {
-        return switch (request) {
-            case NewOrderRequest r -> newOrder(r);
-            case PaymentRequest r -> payment(r);
-            case OrderStatusRequest r -> orderStatus(r);
-            case DeliveryRequest r -> delivery(r);
-            case StockLevelRequest r -> stockLevel(r);
-            default -> throw new IllegalArgumentException("not a TPC-C request: " + request);
-        };
-    }
-
-    private Outcome newOrder(NewOrderRequest r) throws SQLException {
+    Outcome newOrder(NewOrderRequest r) throws SQLException {
         List<NewOrderRequest.Line> lines = r.lines();
         Integer[] items = new Integer[lines.size()];
         Integer[] supply = new Integer[lines.size()];
@@ -107,7 +95,8 @@ final class TpccProcedureSession extends TpccSession {
         return connection.createArrayOf("integer", values);
     }
 
-    private Outcome payment(PaymentRequest r) throws SQLException {
+    @Override
+    Outcome payment(PaymentRequest r) throws SQLException {
         payment.setInt(1, r.warehouseId());
         payment.setInt(2, r.districtId());
         payment.setInt(3, r.customerWarehouseId());
@@ -121,7 +110,8 @@ final class TpccProcedureSession extends TpccSession {
         return Outcome.COMMITTED;
     }
 
-    private Outcome orderStatus(OrderStatusRequest r) throws SQLException {
+    @Override
+    Outcome orderStatus(OrderStatusRequest r) throws SQLException {
         orderStatus.setInt(1, r.warehouseId());
         orderStatus.setInt(2, r.districtId());
         setCustomer(orderStatus, 3, r.customer());
@@ -144,7 +134,8 @@ final class TpccProcedureSession extends TpccSession {
         }
     }
 
-    private Outcome delivery(DeliveryRequest r) throws SQLException {
+    @Override
+    Outcome delivery(DeliveryRequest r) throws SQLException {
         delivery.setInt(1, r.warehouseId());
         delivery.setInt(2, r.carrierId());
         Integer[] orders;
@@ -166,7 +157,8 @@ final class TpccProcedureSession extends TpccSession {
         return Outcome.COMMITTED;
     }
 
-    private Outcome stockLevel(StockLevelRequest r) throws SQLException {
+    @Override
+    Outcome stockLevel(StockLevelRequest r) throws SQLException {
         stockLevel.setInt(1, r.warehouseId());
         stockLevel.setInt(2, r.districtId());
         stockLevel.setInt(3, r.threshold());

@@ -1,5 +1,7 @@
 package io.tpkit.tpcc;
 
+import io.tpkit.spi.Outcome;
+import io.tpkit.spi.Request;
 import io.tpkit.spi.Session;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -31,6 +33,28 @@ abstract class TpccSession implements Session {
     TpccSession(Connection connection) {
         this.connection = connection;
     }
+
+    @Override
+    public final Outcome execute(Request request) throws SQLException {
+        return switch (request) {
+            case NewOrderRequest r -> newOrder(r);
+            case PaymentRequest r -> payment(r);
+            case OrderStatusRequest r -> orderStatus(r);
+            case DeliveryRequest r -> delivery(r);
+            case StockLevelRequest r -> stockLevel(r);
+            default -> throw new IllegalArgumentException("not a TPC-C request: " + request);
+        };
+    }
+
+    abstract Outcome newOrder(NewOrderRequest r) throws SQLException;
+
+    abstract Outcome payment(PaymentRequest r) throws SQLException;
+
+    abstract Outcome orderStatus(OrderStatusRequest r) throws SQLException;
+
+    abstract Outcome delivery(DeliveryRequest r) throws SQLException;
+
+    abstract Outcome stockLevel(StockLevelRequest r) throws SQLException;
 
     // ---------------------------------------------------------------- what the terminal showed
 
