@@ -56,7 +56,8 @@ public final class TpkitExtension implements BeforeAllCallback, ParameterResolve
         if (!db.startsWith("jdbc:")) {
             // tpkit starts this database: once for the class, then every call connects to it
             Target target = Plugins.target(db).open(config, message -> { });
-            context.getStore(NAMESPACE).put("target", (ExtensionContext.Store.CloseableResource) target::close);
+            // JUnit closes AutoCloseable values of the class's store after its tests
+            context.getStore(NAMESPACE).put("target", (AutoCloseable) target::close);
             BenchmarkConfig.Builder started = config.toBuilder().target(target.jdbcUrl()).user(target.user());
             if (target.password() != null) {
                 started.password(target.password(), db);
