@@ -19,10 +19,11 @@ import java.util.function.Function;
 import java.util.function.IntPredicate;
 
 /**
- * The shared scheduler. Terminals (emulated users) are virtual threads; servers are a bounded
- * pool of connection workers. In {@code streams} each terminal owns one server and submits
- * back to back; in {@code closed} terminals wait their keying and think times and borrow a
- * free server, and the wait for one is the queue time.
+ * The shared scheduler. Servers are connection workers, each a platform thread that owns one
+ * connection. In {@code streams} each terminal (emulated user) is a server that submits back to
+ * back; in {@code closed} terminals wait their keying and think times in a {@link DueQueue},
+ * and a free server takes the earliest due request, runs it, and queues the terminal's next
+ * one: the wait for a free server is the queue time.
  *
  * <p>Every request carries its intended start time (when its keying time ended, or when the
  * previous request of a stream ended), and response time is measured from there, so a slow
@@ -43,6 +44,7 @@ public final class Scheduler {
     private final DeferredQueue deferred;
     private RatePacer pacer;
     private IterationBarrier barrier;
+    private DueQueue dueQueue;
     private volatile boolean stopping;
     private volatile boolean terminalsDone;
     private volatile boolean aborted;
@@ -69,6 +71,10 @@ public final class Scheduler {
                      ProgressListener listener, IntPredicate deferredTypes, int typeCount) {
         if (settings.arrival() == ArrivalModel.STREAMS && settings.terminals() != settings.connections()) {
             throw new IllegalArgumentException("streams: terminals must equal connections");
+        }
+        if (settings.arrival() == ArrivalModel.CLOSED && settings.iterations() > 1) {
+            // a server waiting for the other terminals at an iteration's end would hold up theirs
+            throw new IllegalArgumentException("iterations need streams");
         }
         this.settings = settings;
         this.terminals = terminals;
@@ -124,11 +130,9 @@ public final class Scheduler {
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
         List<Thread> workers = new ArrayList<>();
         for (Server server : background) {
-            // platform threads, for the reason given in Server
             workers.add(Thread.ofPlatform().daemon().name("deferred-worker").start(
                     () -> deferred.work(server, runner, () -> terminalsDone)));
         }
-        ServerPool pool = new ServerPool(servers);
         long[] measured = new long[n];
         long[] finished = new long[n];
         CountDownLatch done = new CountDownLatch(n);
@@ -139,30 +143,46 @@ public final class Scheduler {
             startMeasurement(start);
         }
         SplittableRandom seeds = new SplittableRandom(settings.seed());
-        List<Thread> threads = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            Terminal terminal = terminals.create(i, n, seeds.split());
-            long quota = quota(i, n);
-            int index = i;
-            Runnable body = settings.arrival() == ArrivalModel.STREAMS
-                    ? () -> stream(terminal, servers.get(index), runner, index, quota, measured, finished)
-                    : () -> closed(terminal, pool, runner, index, quota, measured, finished);
-            // a stream owns its connection and does nothing but run transactions on it: a platform
-            // thread (see Server); closed terminals are many and mostly think: virtual threads
-            Thread.Builder builder = settings.arrival() == ArrivalModel.STREAMS
-                    ? Thread.ofPlatform().daemon() : Thread.ofVirtual();
-            threads.add(builder.name("terminal-" + i).unstarted(() -> {
-                try {
-                    body.run();
-                } finally {
+        List<Thread> threads = new ArrayList<>(servers.size());
+        if (settings.arrival() == ArrivalModel.STREAMS) {
+            for (int i = 0; i < n; i++) {
+                Terminal terminal = terminals.create(i, n, seeds.split());
+                long quota = quota(i, n);
+                int index = i;
+                Server server = servers.get(i);
+                threads.add(Thread.ofPlatform().daemon().name("terminal-" + i).unstarted(() -> {
+                    try {
+                        stream(terminal, server, runner, index, quota, measured, finished);
+                    } finally {
+                        done.countDown();
+                    }
+                }));
+            }
+        } else {
+            dueQueue = new DueQueue(n);
+            long now = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                WaitingTerminal t = new WaitingTerminal(terminals.create(i, n, seeds.split()), i, quota(i, n));
+                if (t.quota > 0) {
+                    Request first = t.terminal.next();
+                    t.schedule(first, now, scaled(t.terminal.keyingNanos(first)));
+                    dueQueue.put(t);
+                } else {
                     done.countDown();
                 }
-            }));
+            }
+            for (Server server : servers) {
+                threads.add(Thread.ofPlatform().daemon().name("server").unstarted(
+                        () -> serveClosed(server, runner, measured, finished, done)));
+            }
         }
         threads.forEach(Thread::start);
 
         long measurementEnd = control(start, done, finished);
         stopping = true;
+        if (dueQueue != null) {
+            dueQueue.close();
+        }
         long joinDeadline = System.nanoTime() + JOIN_NANOS;
         for (Thread t : threads) {
             long left = joinDeadline - System.nanoTime();
@@ -331,50 +351,62 @@ public final class Scheduler {
         }
     }
 
-    private void closed(Terminal terminal, ServerPool pool, TransactionRunner runner, int index,
-                        long quota, long[] measured, long[] finished) {
-        long count = 0;
-        boolean more = quota > 0;
-        long ready = System.nanoTime(); // end of the previous think time
-        while (!stopping && more) {
-            Request request = terminal.next();
-            long intended = ready + scaled(terminal.keyingNanos(request));
-            if (!sleepUntil(intended) || (intended = paced(intended)) < 0) {
-                break;
+    /**
+     * One server of the closed model: takes the earliest due terminal, runs its request (or
+     * queues a deferred one), and puts the terminal back with its next request, due after its
+     * think and keying times. A wake-up after the due time is the schedule lag; a request that
+     * was due while every server was busy waited in the queue, which its queue time shows.
+     */
+    private void serveClosed(Server server, TransactionRunner runner, long[] measured, long[] finished,
+                             CountDownLatch done) {
+        while (!stopping) {
+            long waitStart = System.nanoTime();
+            WaitingTerminal t;
+            try {
+                t = dueQueue.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
-            if (deferred != null && deferred.isDeferred(request)) {
-                if (queue(request, intended)) {
-                    more = counted(index, ++count, quota, measured);
+            if (t == null) {
+                return;
+            }
+            long now = System.nanoTime();
+            if (t.due >= waitStart) {
+                metrics.recordLag(now - t.due); // this server was idle: how late it woke up
+            }
+            if (pacer != null && !t.slotted) {
+                long slot = pacer.nextSlot();
+                t.slotted = true;
+                t.intended = Math.max(slot, t.intended);
+                if (slot > now) {
+                    t.due = slot;
+                    dueQueue.put(t);
+                    continue;
                 }
-                ready = System.nanoTime() + scaled(terminal.thinkNanos(request));
-                continue;
             }
-            Server server;
-            try {
-                server = pool.take();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            long serviceStart = System.nanoTime();
+            Request request = t.request;
             boolean counted;
-            try {
-                long start = intended;
-                counted = server.runOnOwnThread(() -> runner.execute(server, request, start, serviceStart));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            } finally {
-                pool.give(server);
+            long end;
+            if (deferred != null && deferred.isDeferred(request)) {
+                counted = queue(request, t.intended);
+                end = System.nanoTime();
+            } else {
+                counted = runner.execute(server, request, t.intended, now);
+                end = System.nanoTime();
             }
-            long end = System.nanoTime();
             if (counted) {
-                more = counted(index, ++count, quota, measured);
+                measured[t.index] = ++t.count;
+                if (t.count >= t.quota) {
+                    finished[t.index] = end;
+                    done.countDown();
+                    continue;
+                }
             }
-            ready = end + scaled(terminal.thinkNanos(request));
-        }
-        if (count >= quota * settings.iterations()) {
-            finished[index] = System.nanoTime();
+            long ready = end + scaled(t.terminal.thinkNanos(request));
+            Request next = t.terminal.next();
+            t.schedule(next, ready, scaled(t.terminal.keyingNanos(next)));
+            dueQueue.put(t);
         }
     }
 

@@ -22,9 +22,11 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the driver adds to every transaction: the clock reads, the outcome accounting, three
- * latency recordings, and (closed model) borrowing and returning a server. The session does no
- * work, so the figure is tpkit's own overhead. Run with {@code scripts/jmh}.
+ * What the driver adds to every transaction: the clock reads, the outcome accounting and three
+ * latency recordings, and (closed model) taking a due terminal from the queue and putting it
+ * back. The session does no work, so the figure is tpkit's own overhead. Run with
+ * {@code scripts/jmh}; {@code TransactionPathBenchmark} in benchmark-tpcc measures the whole
+ * path with a real workload.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -36,7 +38,7 @@ public class DispatchBenchmark {
     private static final Request REQUEST = () -> 0;
     private TransactionRunner runner;
     private MetricsCollector metrics;
-    private ServerPool pool;
+    private DueQueue queue;
     private Server server;
 
     @Setup
@@ -59,8 +61,12 @@ public class DispatchBenchmark {
             }
         };
         server = new Server(sessions);
-        pool = new ServerPool(List.of(new Server(sessions), new Server(sessions), new Server(sessions),
-                new Server(sessions)));
+        queue = new DueQueue(4);
+        for (int i = 0; i < 4; i++) {
+            WaitingTerminal t = new WaitingTerminal(() -> REQUEST, i, Long.MAX_VALUE);
+            t.schedule(REQUEST, 0, 0);
+            queue.put(t);
+        }
     }
 
     /** The streams model: the terminal owns its server. */
@@ -71,17 +77,15 @@ public class DispatchBenchmark {
         return runner.execute(server, REQUEST, start, start);
     }
 
-    /** The closed model: borrow a server from the bounded pool, execute, give it back. */
+    /** The closed model: take a due terminal, execute on the server's own connection, queue it again. */
     @Benchmark
     @Threads(2)
-    public boolean pooledDispatch() throws InterruptedException {
-        long intended = System.nanoTime();
-        Server s = pool.take();
-        try {
-            return runner.execute(s, REQUEST, intended, System.nanoTime());
-        } finally {
-            pool.give(s);
-        }
+    public boolean closedDispatch() throws InterruptedException {
+        WaitingTerminal t = queue.take();
+        boolean counted = runner.execute(server, t.request, t.intended, System.nanoTime());
+        t.schedule(REQUEST, System.nanoTime(), 0);
+        queue.put(t);
+        return counted;
     }
 
     /** One interval sample (the once-a-second work of the sampler thread). */

@@ -25,6 +25,9 @@ final class FakeWork {
 
     final AtomicLong executions = new AtomicLong();
     final AtomicInteger openSessions = new AtomicInteger();
+    /** Executions that ran on a virtual thread, and the threads that executed anything. */
+    final AtomicInteger onVirtualThreads = new AtomicInteger();
+    final java.util.Set<Thread> executingThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     final AtomicInteger maxConcurrent = new AtomicInteger();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicLong ids = new AtomicLong();
@@ -76,6 +79,10 @@ final class FakeWork {
                     attempt = id == lastId ? attempt + 1 : 0;
                     lastId = id;
                     executions.incrementAndGet();
+                    if (Thread.currentThread().isVirtual()) {
+                        onVirtualThreads.incrementAndGet();
+                    }
+                    executingThreads.add(Thread.currentThread());
                     int now = running.incrementAndGet();
                     maxConcurrent.accumulateAndGet(now, Math::max);
                     try {

@@ -204,6 +204,9 @@ class SchedulerTest {
         RunMetrics m = run(work, ArrivalModel.CLOSED, 20, 3, Duration.ZERO, Duration.ofSeconds(1), null, 0, 0, 0);
 
         assertThat(work.maxConcurrent.get()).isLessThanOrEqualTo(3);
+        // each connection is driven by a platform thread of its own: no hand-off, no socket poller
+        assertThat(work.onVirtualThreads.get()).isZero();
+        assertThat(work.executingThreads).hasSizeLessThanOrEqualTo(3);
         assertThat(m.totalCommitted()).isPositive();
         assertThat(work.openSessions.get()).isZero();
     }
@@ -255,7 +258,22 @@ class SchedulerTest {
     }
 
     @Test
-    void tenThousandTerminalsRunOnVirtualThreadsOverASmallPool() throws Exception {
+    void aRateLimitPacesClosedTerminalsToo() throws Exception {
+        // 8 terminals without think time over 2 connections of a 5 ms database could do ~400/s
+        FakeWork work = new FakeWork(5 * MS, null);
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.CLOSED, 8, 2, 1.0, Duration.ZERO,
+                Duration.ofSeconds(2), null, 0, 42).withRate(60);
+        RunMetrics paced = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0), work.sessions(),
+                new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
+                ProgressListener.NONE).run();
+
+        assertThat(paced.throughput().overWallClock()).isBetween(50.0, 66.0);
+        assertThat(paced.types().getFirst().response().p50Ms()).isLessThan(30.0);
+        assertThat(work.maxConcurrent.get()).isLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void tenThousandTerminalsWaitInOneQueueForASmallPool() throws Exception {
         // 1,000 TPC-C warehouses are 10,000 terminals; each thinks ~2 s here, so all of them
         // must be alive at once to reach the expected rate
         FakeWork work = new FakeWork(MS / 10, null);
@@ -287,6 +305,7 @@ class SchedulerTest {
 
         assertThat(active).hasSize(terminals);
         assertThat(work.maxConcurrent.get()).isLessThanOrEqualTo(8);
+        assertThat(work.onVirtualThreads.get()).as("JDBC work on virtual threads").isZero();
         // a cycle of ~3 s on average (1 s mean keying + 2 s think): ~3,300 per second
         assertThat(m.throughput().overWallClock()).isGreaterThan(2_500.0);
         assertThat(m.scheduleLag().p50Ms()).isLessThan(50.0);
