@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.report.RunReport;
 import io.tpkit.result.ResultWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -66,10 +67,16 @@ class ReportInBrowserIT {
 
         JsonNode result = ResultWriter.json().readTree(dir.resolve("result.json").toFile());
         assertThat(cell(dom, "metrics.throughput.overWallClock"))
-                .isEqualTo(String.format(Locale.ROOT, "%.2f", result.at("/metrics/throughput/overWallClock").asDouble()));
+                .isEqualTo(RunReport.fmt(result.at("/metrics/throughput/overWallClock").asDouble()));
         assertThat(cell(dom, "metrics.types.0.committed")).isEqualTo(result.at("/metrics/types/0/committed").asText());
         assertThat(cell(dom, "metrics.types.0.response.p90Ms")).isEqualTo(
-                String.format(Locale.ROOT, "%.2f", result.at("/metrics/types/0/response/p90Ms").asDouble()));
+                RunReport.fmt(result.at("/metrics/types/0/response/p90Ms").asDouble()));
+        // the cost of a transaction, as counted and measured for this run
+        assertThat(dom).contains("<table id=\"cost\"", "<table id=\"cost-by-type\"");
+        assertThat(cell(dom, "cost.roundTrips")).isEqualTo(RunReport.fmt(result.at("/cost/roundTrips").asDouble()));
+        assertThat(cell(dom, "cost.driverCpuMicros")).isEqualTo(RunReport.fmt(result.at("/cost/driverCpuMicros").asDouble()));
+        assertThat(cell(dom, "metrics.types.0.cost.statements"))
+                .isEqualTo(RunReport.fmt(result.at("/metrics/types/0/cost/statements").asDouble()));
         long seconds = Files.readAllLines(dir.resolve("timeseries.csv")).stream().filter(l -> l.contains(",all,")).count();
         String throughput = dom.substring(dom.indexOf("<svg id=\"throughput\""), dom.indexOf("</svg>", dom.indexOf("<svg id=\"throughput\"")));
         assertThat(Pattern.compile("class=\"point\"").matcher(throughput).results().count()).isEqualTo(seconds);

@@ -81,8 +81,22 @@ public final class Comparisons {
         add(rows, results, "failed transactions", r -> number(r.path("metrics").path("totalFailed")));
         add(rows, results, "retries", r -> number(r.path("metrics").path("totalRetries")));
         add(rows, results, "measured seconds", r -> number(r.path("metrics").path("measurementSeconds")));
-        add(rows, results, "driver CPU us per commit (measurement interval)",
-                r -> number(r.path("environment").path("driverCpuMicrosPerCommit")));
+        // what a committed transaction cost (result.json "cost"); older results had the driver's CPU only
+        add(rows, results, "cost: driver CPU us per commit (measurement interval)",
+                r -> r.has("cost") ? number(r.path("cost").path("driverCpuMicros"))
+                        : number(r.path("environment").path("driverCpuMicrosPerCommit")));
+        add(rows, results, "cost: database CPU us per commit (server on this machine)",
+                r -> number(r.path("cost").path("databaseCpuMicros")));
+        add(rows, results, "cost: round trips per commit (requests sent and waited for)",
+                r -> number(r.path("cost").path("roundTrips")));
+        add(rows, results, "cost: bytes sent + received per commit",
+                r -> sum(number(r.path("cost").path("bytesSent")), number(r.path("cost").path("bytesReceived"))));
+        add(rows, results, "cost: WAL/redo bytes per commit", r -> number(r.path("cost").path("walBytes")));
+        add(rows, results, "cost: block reads per commit", r -> number(r.path("cost").path("blockReads")));
+        for (String type : typeNames(results)) {
+            add(rows, results, type + ": round trips per transaction",
+                    r -> positive(number(type(r, type).path("cost").path("roundTrips"))));
+        }
         return new Comparison(workload, runs, rows, differences(results));
     }
 
@@ -116,6 +130,15 @@ public final class Comparisons {
 
     private static Double number(JsonNode n) {
         return n.isNumber() ? n.asDouble() : null;
+    }
+
+    private static Double sum(Double a, Double b) {
+        return a == null || b == null ? null : a + b;
+    }
+
+    /** A per-type cost of a type that executed nothing itself (a deferred type's terminal part) is no figure. */
+    private static Double positive(Double d) {
+        return d == null || d <= 0 ? null : d;
     }
 
     private static JsonNode type(JsonNode r, String name) {

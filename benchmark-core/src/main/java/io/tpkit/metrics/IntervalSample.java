@@ -9,9 +9,13 @@ import java.util.List;
  * @param seconds        length of the interval
  */
 public record IntervalSample(double elapsedSeconds, double seconds, Phase phase, List<Row> rows) {
-    /** The counts of one transaction type in the interval; latencies in milliseconds. */
+    /**
+     * The counts of one transaction type in the interval; latencies in milliseconds.
+     *
+     * @param outcomeUnknown lost with the connection during their commit: neither committed nor failed
+     */
     public record Row(String type, long committed, long businessRollbacks, long failed, long retries,
-                      double p50Ms, double p90Ms, double p99Ms, double maxMs) {
+                      double p50Ms, double p90Ms, double p99Ms, double maxMs, long outcomeUnknown) {
     }
 
     public Row total() {

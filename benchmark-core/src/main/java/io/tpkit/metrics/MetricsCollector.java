@@ -36,16 +36,20 @@ public final class MetricsCollector {
     private final Histogram merged = Latency.newHistogram();
     private final long[] phaseStart = new long[Phase.values().length];
     private final long[] phaseEnd = new long[Phase.values().length];
-    // the driver JVM's CPU time at phase boundaries: what measuring cost, without start-up and JIT warm-up
-    private final long[] phaseCpuStart = new long[Phase.values().length];
-    private final long[] phaseCpuEnd = new long[Phase.values().length];
+    // cumulative readings (CPU clocks) taken at every phase change, so that the measurement
+    // interval gets exactly its share: without start-up, JIT warm-up and the drain
+    private final Map<String, java.util.function.LongSupplier> meters = new LinkedHashMap<>();
+    private final Map<String, long[]> meterAtPhaseStart = new LinkedHashMap<>();
+    private final Map<String, long[]> meterAtPhaseEnd = new LinkedHashMap<>();
+    private volatile boolean bytesCounted;
     private final long runStart;
     private final HistogramLogWriter hlog;
     private final List<IntervalSample> samples = new ArrayList<>();
     private final Map<String, String> firstErrors = new LinkedHashMap<>();
     private volatile Phase phase;
     private long lastSample;
-    private long[][] previous; // [type][committed, rollbacks, failed, retries]
+    private long[][] previous; // [type][committed, rollbacks, failed, retries, outcome unknown]
+    private static final int COUNTS = 5;
 
     /**
      * @param hlog where interval histograms are logged (response time, tagged by type), or null
@@ -68,10 +72,50 @@ public final class MetricsCollector {
         }
         this.runStart = runStartNanos;
         this.lastSample = runStartNanos;
-        this.previous = new long[types.size() + 1][4];
+        this.previous = new long[types.size() + 1][COUNTS];
         this.hlog = hlog;
         this.phase = Phase.WARMUP;
         phaseStart[Phase.WARMUP.ordinal()] = runStartNanos;
+        addMeter(DRIVER_CPU, DriverCpu::processNanos);
+        addMeter(DRIVER_USER, () -> {
+            long[] t = DriverCpu.userSystemNanos();
+            return t == null ? -1 : t[0];
+        });
+        addMeter(DRIVER_SYSTEM, () -> {
+            long[] t = DriverCpu.userSystemNanos();
+            return t == null ? -1 : t[1];
+        });
+        addMeter(DRIVER_JIT, () -> {
+            long[] t = DriverCpu.jitAndGcNanos();
+            return t == null ? -1 : t[0];
+        });
+        addMeter(DRIVER_GC, () -> {
+            long[] t = DriverCpu.jitAndGcNanos();
+            return t == null ? -1 : t[1];
+        });
+    }
+
+    /** The driver JVM's CPU time (JVM), and its user and system parts (/proc), in nanoseconds. */
+    public static final String DRIVER_CPU = "driver.cpu_ns";
+    public static final String DRIVER_USER = "driver.cpu.user_ns";
+    public static final String DRIVER_SYSTEM = "driver.cpu.system_ns";
+    /** The part of the driver's CPU spent by the JIT compiler and the garbage collector (/proc). */
+    public static final String DRIVER_JIT = "driver.cpu.jit_ns";
+    public static final String DRIVER_GC = "driver.cpu.gc_ns";
+
+    /**
+     * Adds a cumulative reading taken at every phase change (e.g. the database server's CPU
+     * time); -1 means it could not be read. Call before the run starts.
+     */
+    public void addMeter(String name, java.util.function.LongSupplier reading) {
+        meters.put(name, reading);
+        meterAtPhaseStart.put(name, new long[Phase.values().length]);
+        meterAtPhaseEnd.put(name, new long[Phase.values().length]);
+    }
+
+    /** Says that the database's sockets count the bytes of each transaction ({@link WireBytes}). */
+    public void bytesCounted(boolean counted) {
+        bytesCounted = counted;
     }
 
     public List<String> types() {
@@ -84,11 +128,13 @@ public final class MetricsCollector {
 
     /** Ends the current phase and starts {@code next} at {@code nanos}. */
     public void startPhase(Phase next, long nanos) {
-        long cpu = DriverCpu.processNanos();
+        meters.forEach((name, reading) -> {
+            long value = reading.getAsLong();
+            meterAtPhaseEnd.get(name)[phase.ordinal()] = value;
+            meterAtPhaseStart.get(name)[next.ordinal()] = value;
+        });
         phaseEnd[phase.ordinal()] = nanos;
-        phaseCpuEnd[phase.ordinal()] = cpu;
         phaseStart[next.ordinal()] = nanos;
-        phaseCpuStart[next.ordinal()] = cpu;
         phase = next;
     }
 
@@ -123,6 +169,22 @@ public final class MetricsCollector {
         s.latencies.record(Latency.toMicros(end - intendedStart), Latency.toMicros(serviceStart - intendedStart),
                 Latency.toMicros(end - serviceStart));
         return p;
+    }
+
+    /**
+     * Adds what one transaction (all its attempts) cost the driver to its type, in the phase in
+     * force now, and clears {@code cost} for the next one.
+     */
+    public void recordCost(int type, TransactionCost cost) {
+        TypeStats s = stats[phase.ordinal()][type];
+        long[] v = cost.values;
+        for (int i = 0; i < v.length; i++) {
+            if (v[i] != 0) {
+                s.cost[i].add(v[i]);
+            }
+        }
+        s.costed.increment();
+        cost.clear();
     }
 
     public void recordRetry(int type, ErrorClass cause, String sqlState) {
@@ -194,7 +256,7 @@ public final class MetricsCollector {
     public IntervalSample sample(long nowNanos) {
         List<IntervalSample.Row> rows = new ArrayList<>(types.size() + 1);
         clear(all);
-        long[] totals = new long[4];
+        long[] totals = new long[COUNTS];
         for (int t = 0; t <= types.size(); t++) {
             boolean total = t == types.size();
             Histogram interval = total ? all : collect(t);
@@ -203,9 +265,9 @@ public final class MetricsCollector {
             }
             long[] now = total ? totals : new long[] {
                     sum(t, TypeStats::committed), sum(t, s -> s.businessRollbacks.sum()),
-                    sum(t, TypeStats::failedTotal), sum(t, TypeStats::retriesTotal)};
-            long[] delta = new long[4];
-            for (int i = 0; i < 4; i++) {
+                    sum(t, TypeStats::failedTotal), sum(t, TypeStats::retriesTotal), sum(t, s -> s.outcomeUnknown.sum())};
+            long[] delta = new long[COUNTS];
+            for (int i = 0; i < COUNTS; i++) {
                 delta[i] = total ? now[i] : now[i] - previous[t][i];
                 if (!total && inTotals[t]) {
                     totals[i] += delta[i];
@@ -216,7 +278,7 @@ public final class MetricsCollector {
             }
             rows.add(new IntervalSample.Row(total ? "all" : types.get(t), delta[0], delta[1], delta[2], delta[3],
                     ms(interval, 50), ms(interval, 90), ms(interval, 99),
-                    interval.getTotalCount() == 0 ? 0 : interval.getMaxValue() / 1000.0));
+                    interval.getTotalCount() == 0 ? 0 : interval.getMaxValue() / 1000.0, delta[4]));
         }
         for (Phase p : Phase.values()) {
             Histogram h = lag[p.ordinal()].swap()[0];
@@ -345,21 +407,42 @@ public final class MetricsCollector {
             }
         }
         double overWall = seconds > 0 ? committed / seconds : 0;
+        CostTotals costs = costTotals();
+        long cpu = costs.meter(DRIVER_CPU);
         return new RunMetrics(phaseSeconds(Phase.WARMUP, nowNanos), seconds, measuredBy, committed, rollbacks,
                 failed, retries, allPhases, new Throughput(overWall, sumOfStreamRates), List.copyOf(summaries),
                 LatencySummary.of(lagTotal[Phase.MEASUREMENT.ordinal()]), incomplete)
-                .withDriverCpuSeconds(measurementCpuSeconds());
+                .withDriverCpuSeconds(cpu < 0 ? -1 : cpu / 1e9).withCosts(costs);
     }
 
-    /** The driver's CPU seconds over the measurement phase, or -1 when the JVM does not say. */
-    private double measurementCpuSeconds() {
+    /** The driver's work in the measurement interval, and each meter's growth over it. */
+    private CostTotals costTotals() {
         int m = Phase.MEASUREMENT.ordinal();
-        long start = phaseCpuStart[m];
-        long end = phaseCpuEnd[m];
-        return start < 0 || end <= 0 || phaseStart[m] == 0 ? -1 : (end - start) / 1e9;
+        long[] sums = new long[TransactionCost.FIELDS];
+        long transactions = 0;
+        for (TypeStats s : stats[m]) {
+            for (int i = 0; i < sums.length; i++) {
+                sums[i] += s.cost[i].sum();
+            }
+            transactions += s.costed.sum();
+        }
+        Map<String, Long> grown = new LinkedHashMap<>();
+        if (phaseStart[m] != 0 && phaseEnd[m] != 0) {
+            meters.keySet().forEach(name -> {
+                long start = meterAtPhaseStart.get(name)[m];
+                long end = meterAtPhaseEnd.get(name)[m];
+                if (start >= 0 && end >= start) {
+                    grown.put(name, end - start);
+                }
+            });
+        }
+        return new CostTotals(transactions, sums[TransactionCost.ROUND_TRIPS], sums[TransactionCost.STATEMENTS],
+                sums[TransactionCost.RESULT_SETS],
+                sums[TransactionCost.COMMITS], sums[TransactionCost.ROLLBACKS], sums[TransactionCost.BYTES_SENT],
+                sums[TransactionCost.BYTES_RECEIVED], bytesCounted, sums[TransactionCost.CPU_NANOS], grown);
     }
 
-    private static TypeSummary summarize(String name, TypeStats s, double seconds) {
+    private TypeSummary summarize(String name, TypeStats s, double seconds) {
         Map<Integer, Long> byRetries = new TreeMap<>();
         long afterRetries = 0;
         long firstTry = 0;
@@ -375,10 +458,14 @@ public final class MetricsCollector {
             }
         }
         long committed = firstTry + afterRetries;
+        long[] costs = new long[TransactionCost.FIELDS];
+        for (int i = 0; i < costs.length; i++) {
+            costs[i] = s.cost[i].sum();
+        }
         return new TypeSummary(name, committed, firstTry, afterRetries, byRetries, s.businessRollbacks.sum(),
                 byCause(s.retries), byCause(s.failed), sqlStates(s), seconds > 0 ? committed / seconds : 0,
                 LatencySummary.of(s.responseTotal), LatencySummary.of(s.queueTotal), LatencySummary.of(s.serviceTotal),
-                s.outcomeUnknown.sum());
+                s.outcomeUnknown.sum(), TypeCost.of(s.costed.sum(), costs, bytesCounted, ThreadCpu.SUPPORTED));
     }
 
     private static Map<String, Long> byCause(LongAdder[] adders) {

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A stretch of the run in which no transaction completed and failures were reported: the
- * database was down or unreachable. Seconds since the start of the run, as in timeseries.csv.
+ * A stretch of the run in which no transaction completed and failures (or transactions lost
+ * during their commit) were reported: the database was down or unreachable. Seconds since the
+ * start of the run, as in timeseries.csv.
  */
 public record Outage(double from, double to) {
     public double seconds() {
@@ -27,9 +28,9 @@ public record Outage(double from, double to) {
                 continue;
             }
             int j = i;
-            boolean failures = i > 0 && samples.get(i - 1).total().failed() > 0;
+            boolean failures = i > 0 && lost(samples.get(i - 1)) > 0;
             while (j < samples.size() && completed(samples.get(j)) == 0 && samples.get(j).phase() != Phase.DRAIN) {
-                failures |= samples.get(j).total().failed() > 0;
+                failures |= lost(samples.get(j)) > 0;
                 j++;
             }
             if (failures) {
@@ -38,6 +39,10 @@ public record Outage(double from, double to) {
             i = j;
         }
         return outages;
+    }
+
+    private static long lost(IntervalSample s) {
+        return s.total().failed() + s.total().outcomeUnknown();
     }
 
     private static long completed(IntervalSample s) {

@@ -11,29 +11,38 @@ import java.util.List;
  * @param incomplete         the run was interrupted before the measurement interval ended
  * @param iterations         the rounds of a run measured in several iterations (HPSS), else empty
  * @param driverCpuSeconds   the driver JVM's CPU time over the measurement interval (-1 unknown)
+ * @param costs              what the transactions of the measurement interval cost the driver,
+ *                           and the CPU clocks read at its start and end
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                          long totalRetries, long committedAllPhases, Throughput throughput,
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
-                         List<Iteration> iterations, double driverCpuSeconds) {
+                         List<Iteration> iterations, double driverCpuSeconds, CostTotals costs) {
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                       long totalRetries, long committedAllPhases, Throughput throughput,
                       List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete) {
         this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
-                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, List.of(), -1);
+                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, List.of(), -1,
+                CostTotals.NONE);
     }
 
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds), driverCpuSeconds);
+                List.copyOf(rounds), driverCpuSeconds, costs);
     }
 
     public RunMetrics withDriverCpuSeconds(double seconds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                seconds);
+                seconds, costs);
+    }
+
+    public RunMetrics withCosts(CostTotals totals) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, totals);
     }
 }

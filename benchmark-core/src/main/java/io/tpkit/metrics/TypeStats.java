@@ -31,6 +31,9 @@ final class TypeStats {
     final LongAdder[] retries = adders();
     final LongAdder[] failed = adders();
     final ConcurrentHashMap<String, LongAdder> errorsBySqlStateClass = new ConcurrentHashMap<>();
+    /** What the transactions cost the driver, summed by {@link TransactionCost} field; and how many. */
+    final LongAdder[] cost = adders(TransactionCost.FIELDS);
+    final LongAdder costed = new LongAdder();
 
     TypeStats(int maxRetries) {
         committedByRetries = adders(maxRetries + 1);

@@ -20,19 +20,20 @@ import java.util.Map;
  * @param service               on the connection, from first statement to commit
  * @param outcomeUnknown        the connection broke during the commit: counted neither as
  *                              committed nor as failed, and reconciled by the consistency check
+ * @param cost                  what a transaction of this type cost the driver, on average
  */
 public record TypeSummary(String name, long committed, long committedFirstTry, long committedAfterRetries,
                           Map<Integer, Long> committedByRetries, long businessRollbacks,
                           Map<String, Long> retries, Map<String, Long> failed,
                           Map<String, Long> errorsBySqlStateClass, double perSecond,
                           LatencySummary response, LatencySummary queue, LatencySummary service,
-                          long outcomeUnknown) {
+                          long outcomeUnknown, TypeCost cost) {
     public TypeSummary(String name, long committed, long committedFirstTry, long committedAfterRetries,
                        Map<Integer, Long> committedByRetries, long businessRollbacks, Map<String, Long> retries,
                        Map<String, Long> failed, Map<String, Long> errorsBySqlStateClass, double perSecond,
                        LatencySummary response, LatencySummary queue, LatencySummary service) {
         this(name, committed, committedFirstTry, committedAfterRetries, committedByRetries, businessRollbacks, retries,
-                failed, errorsBySqlStateClass, perSecond, response, queue, service, 0);
+                failed, errorsBySqlStateClass, perSecond, response, queue, service, 0, TypeCost.NONE);
     }
 
     public long failedTotal() {

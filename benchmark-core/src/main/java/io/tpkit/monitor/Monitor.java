@@ -58,6 +58,12 @@ public final class Monitor {
         return start(startNanos, new OsSampler(), db, connections);
     }
 
+    /** @param server the database server's processes on this machine ({@code db.cpu_pct}), or null */
+    public static Monitor start(long startNanos, ServerStatsSampler db, ConnectionSource connections,
+                                ServerProcess server) {
+        return start(startNanos, new OsSampler().watching(server), db, connections);
+    }
+
     static Monitor start(long startNanos, OsSampler os, ServerStatsSampler db, ConnectionSource connections) {
         Monitor m = new Monitor(startNanos, os, db);
         if (db != ServerStatsSampler.NONE) {

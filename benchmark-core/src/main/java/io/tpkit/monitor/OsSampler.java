@@ -23,7 +23,7 @@ final class OsSampler {
     static final List<String> COLUMNS = List.of("os.cpu.user_pct", "os.cpu.system_pct", "os.cpu.iowait_pct",
             "os.cpu.idle_pct", "os.cpu.steal_pct", "os.disk.read_bytes_per_s", "os.disk.write_bytes_per_s",
             "os.disk.reads_per_s", "os.disk.writes_per_s", "os.mem.used_bytes", "os.mem.available_bytes",
-            "driver.cpu_pct");
+            "driver.cpu_pct", "db.cpu_pct");
 
     private final Path proc;
     private final Predicate<String> wholeDisk;
@@ -35,6 +35,8 @@ final class OsSampler {
     private CpuTimes cpu;
     private DiskCounters disk;
     private long driverCpu = -1;
+    private ServerProcess server;
+    private long serverCpu = -1;
     private long nanos;
 
     OsSampler() {
@@ -53,6 +55,12 @@ final class OsSampler {
         }
         Set<String> whole = disks;
         this.wholeDisk = whole != null ? whole::contains : DiskCounters::looksWhole;
+    }
+
+    /** Also samples the database server's CPU ({@code db.cpu_pct}) when it runs on this machine. */
+    OsSampler watching(ServerProcess server) {
+        this.server = server;
+        return this;
     }
 
     List<String> notes() {
@@ -120,6 +128,13 @@ final class OsSampler {
                 m.put("driver.cpu_pct", 100 * (driverNow - driverCpu) / 1e9 / seconds / cpus);
             }
             driverCpu = driverNow;
+        }
+        if (server != null) {
+            long serverNow = server.cpuNanos();
+            if (!first && serverCpu >= 0 && serverNow >= 0 && seconds > 0) {
+                m.put("db.cpu_pct", 100 * (serverNow - serverCpu) / 1e9 / seconds / cpus);
+            }
+            serverCpu = serverNow;
         }
         return m;
     }

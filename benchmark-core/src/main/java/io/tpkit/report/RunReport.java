@@ -72,6 +72,7 @@ public final class RunReport {
                 .append(consistent ? "pass\">passed" : "fail\">FAILED").append("</span></p>\n");
         headline();
         types();
+        cost();
         iterations();
         timeCharts();
         distribution();
@@ -115,10 +116,10 @@ public final class RunReport {
             String k = "metrics.types." + i++ + ".";
             JsonNode r = t.path("response");
             html.append("<tr><td>").append(Html.escape(t.path("name").asText())).append("</td>");
-            cell(k + "committed", t.path("committed").asDouble());
-            cell(k + "businessRollbacks", t.path("businessRollbacks").asDouble());
-            cell(k + "failed", sum(t.path("failed")));
-            cell(k + "retries", sum(t.path("retries")));
+            countCell(k + "committed", t.path("committed").asLong());
+            countCell(k + "businessRollbacks", t.path("businessRollbacks").asLong());
+            countCell(k + "failed", sum(t.path("failed")));
+            countCell(k + "retries", sum(t.path("retries")));
             cell(k + "perSecond", t.path("perSecond").asDouble());
             for (String p : List.of("p50Ms", "p90Ms", "p95Ms", "p99Ms", "p999Ms", "maxMs")) {
                 cell(k + "response." + p, r.path(p).asDouble());
@@ -128,14 +129,77 @@ public final class RunReport {
         html.append("</table>\n");
     }
 
+    /** What a committed transaction cost, for the run and per type (result.json "cost"). */
+    private void cost() {
+        JsonNode c = result.path("cost");
+        if (!c.isObject() || c.path("committed").asLong() == 0) {
+            return;
+        }
+        html.append("<h2>Cost per committed transaction</h2>\n<table id=\"cost\">\n");
+        String[][] rows = {
+            {"driverCpuMicros", "driver CPU, us"}, {"driverUserMicros", "driver CPU, user, us"},
+            {"driverSystemMicros", "driver CPU, system, us"}, {"driverJitMicros", "driver CPU, of it the JIT compiler, us"},
+            {"driverGcMicros", "driver CPU, of it the garbage collector, us"},
+            {"driverMachinePct", "driver's share of the machine, %"},
+            {"databaseCpuMicros", "database CPU, us"}, {"databaseMachinePct", "database's share of the machine, %"},
+            {"roundTrips", "round trips (requests sent and waited for)"}, {"statements", "statements"},
+            {"resultSets", "result sets"}, {"commits", "commits"}, {"rollbacks", "rollbacks"},
+            {"bytesSent", "bytes sent by the driver"}, {"bytesReceived", "bytes received by the driver"},
+            {"walBytes", "WAL / redo bytes"}, {"blockReads", "block reads"}};
+        for (String[] r : rows) {
+            JsonNode v = c.path(r[0]);
+            if (v.isNumber()) {
+                row(r[1], "cost." + r[0], v.asDouble());
+            }
+        }
+        html.append("</table>\n<p class=\"sub\">").append(Html.escape(c.path("basis").asText()));
+        if (c.path("databaseCpuSource").isTextual()) {
+            html.append(". Database CPU: ").append(Html.escape(c.path("databaseCpuSource").asText()));
+        }
+        html.append(".</p>\n");
+        if (c.path("notes").isArray() && !c.path("notes").isEmpty()) {
+            html.append("<ul class=\"na\">");
+            c.path("notes").forEach(n -> html.append("<li>").append(Html.escape(n.asText())).append("</li>"));
+            html.append("</ul>\n");
+        }
+        html.append("<table id=\"cost-by-type\"><tr><th>per transaction of</th><th>round trips</th><th>statements</th>"
+                + "<th>result sets</th><th>driver CPU us</th><th>bytes sent</th><th>bytes received</th></tr>\n");
+        int i = 0;
+        for (JsonNode t : result.at("/metrics/types")) {
+            String k = "metrics.types." + i++ + ".cost.";
+            JsonNode tc = t.path("cost");
+            if (tc.path("transactions").asLong() == 0) {
+                continue;
+            }
+            html.append("<tr><td>").append(Html.escape(t.path("name").asText())).append("</td>");
+            for (String f : List.of("roundTrips", "statements", "resultSets", "driverCpuMicros", "bytesSent",
+                    "bytesReceived")) {
+                double v = tc.path(f).asDouble();
+                if (v < 0) {
+                    html.append("<td class=\"na\">-</td>");
+                } else {
+                    cell(k + f, v);
+                }
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n<p class=\"sub\">Per type: per transaction executed (committed, rolled back or "
+                + "failed, retries included); driver CPU of the connection's thread from the first statement to the "
+                + "commit.</p>\n");
+    }
+
     private void cell(String key, double value) {
         html.append("<td data-key=\"").append(key).append("\">").append(fmt(value)).append("</td>");
     }
 
-    private static double sum(JsonNode counts) {
-        double n = 0;
+    private void countCell(String key, long value) {
+        html.append("<td data-key=\"").append(key).append("\">").append(value).append("</td>");
+    }
+
+    private static long sum(JsonNode counts) {
+        long n = 0;
         for (JsonNode v : counts) {
-            n += v.asDouble();
+            n += v.asLong();
         }
         return n;
     }
@@ -249,10 +313,11 @@ public final class RunReport {
         }
         html.append("<h2>Server and OS</h2>\n");
         chartIf("cpu", "CPU % (all cores)", 1, Map.of("os.cpu.user_pct", "user", "os.cpu.system_pct", "system",
-                "os.cpu.iowait_pct", "iowait", "driver.cpu_pct", "tpkit driver"));
+                "os.cpu.iowait_pct", "iowait", "driver.cpu_pct", "tpkit driver", "db.cpu_pct", "database server"));
         chartIf("disk", "disk MB per second", 1e-6, Map.of("os.disk.read_bytes_per_s", "read", "os.disk.write_bytes_per_s",
                 "write"));
         List<String> db = monitor.header.stream().filter(h -> h.startsWith("db.") && h.endsWith("_per_s")).toList();
+        // db.cpu_pct is on the CPU chart
         Map<String, String> dbSeries = new LinkedHashMap<>();
         db.stream().filter(h -> !h.contains("bytes")).forEach(h -> dbSeries.put(h, h.substring(3)));
         chartIf("db-rates", "database counters per second", 1, dbSeries);
@@ -322,11 +387,12 @@ public final class RunReport {
         html.append("</table>\n");
     }
 
-    /** Two decimals (integers without): the page rounds, result.json keeps the exact value. */
-    static String fmt(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return String.format(Locale.ROOT, "%.0f", v);
-        }
+    /**
+     * A measured quantity: always two decimals, also when it happens to be whole (a rate of
+     * exactly 1918 per second is "1918.00"), so that the page reads one way; counts are
+     * written as integers. The page rounds, result.json keeps the exact value.
+     */
+    public static String fmt(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 }

@@ -15,6 +15,17 @@ public final class Environment {
         return v == null ? "development build" : v;
     }
 
+    /** The heap's high-water mark so far: the sum of the heap pools' peak usage. */
+    public static long peakHeapUsed() {
+        long peak = 0;
+        for (java.lang.management.MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.getPeakUsage() != null) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
+    }
+
     public static Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("tpkitVersion", tpkitVersion());
@@ -27,6 +38,11 @@ public final class Environment {
             m.put("memoryBytes", os.getTotalMemorySize());
         }
         m.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        // how the driver's JVM was tuned: the launcher's defaults, or what the user chose instead
+        m.put("jvmOptions", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        m.put("garbageCollectors", String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).toList()));
+        m.put("peakHeapUsedBytes", peakHeapUsed());
         try {
             m.put("host", InetAddress.getLocalHost().getHostName());
         } catch (Exception e) {

@@ -29,14 +29,14 @@ public final class ResultWriter {
     public static void writeTimeseries(Path file, List<IntervalSample> samples) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file)) {
             w.write("elapsed_s,interval_s,phase,type,committed,business_rollbacks,failed,retries,committed_per_s,"
-                    + "p50_ms,p90_ms,p99_ms,max_ms\n");
+                    + "p50_ms,p90_ms,p99_ms,max_ms,outcome_unknown\n");
             for (IntervalSample s : samples) {
                 for (IntervalSample.Row r : s.rows()) {
-                    w.write(String.format(Locale.ROOT, "%.3f,%.3f,%s,%s,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f%n",
+                    w.write(String.format(Locale.ROOT, "%.3f,%.3f,%s,%s,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%d%n",
                             s.elapsedSeconds(), s.seconds(), s.phase().label(), r.type(), r.committed(),
                             r.businessRollbacks(), r.failed(), r.retries(),
                             s.seconds() > 0 ? r.committed() / s.seconds() : 0.0,
-                            r.p50Ms(), r.p90Ms(), r.p99Ms(), r.maxMs()));
+                            r.p50Ms(), r.p90Ms(), r.p99Ms(), r.maxMs(), r.outcomeUnknown()));
                 }
             }
         }

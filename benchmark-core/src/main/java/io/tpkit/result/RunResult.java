@@ -25,6 +25,7 @@ import java.util.Map;
  *                      (the database down or unreachable), in seconds since the start
  * @param monitor       the machine's and the server's figures during the run (monitor.csv summarised),
  *                      or null when nothing was monitored
+ * @param cost          what a committed transaction cost the driver and the database
  */
 public record RunResult(String resultDir, String startedAt, String finishedAt,
                         Map<String, Object> configuration, Map<String, Object> environment,
@@ -32,7 +33,7 @@ public record RunResult(String resultDir, String startedAt, String finishedAt,
                         Map<String, Object> headline, LoadReport load,
                         RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
                         Map<String, String> firstErrors, List<io.tpkit.metrics.Outage> outages,
-                        io.tpkit.monitor.MonitorSummary monitor) {
+                        io.tpkit.monitor.MonitorSummary monitor, CostPerTransaction cost) {
     public boolean consistent() {
         return consistency.stream().allMatch(CheckResult::passed);
     }

@@ -11,6 +11,8 @@ import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.Monitor;
 import io.tpkit.monitor.MonitorSummary;
+import io.tpkit.monitor.ServerProcess;
+import io.tpkit.result.CostPerTransaction;
 import io.tpkit.result.Environment;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.ResultFolder;
@@ -71,10 +73,17 @@ public final class Runner {
             LoadReport load = prepareData(db, listener, control);
             SettingsSnapshot server;
             long before;
+            ServerProcess serverProcess = null;
+            String serverProcessNote = null;
             try (Connection c = db.connection()) {
                 db.bound.prepareRun(c);
                 server = db.target.plugin().settings(c);
                 before = db.bound.databaseTransactionCount(c);
+                try {
+                    serverProcess = ServerProcess.locate(db.target.jdbcUrl(), db.target.plugin(), c);
+                } catch (ServerProcess.NotFound e) {
+                    serverProcessNote = e.getMessage();
+                }
             }
             listener.message(describeRun(db, settings));
             RunMetrics metrics;
@@ -91,12 +100,16 @@ public final class Runner {
                 List<String> types = db.bound.transactionTypes();
                 collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
                         settings.maxRetries(), start, hlog);
+                collector.bytesCounted(db.target.plugin().countsWireBytes());
+                if (serverProcess != null) {
+                    collector.addMeter(CostPerTransaction.DATABASE_CPU, serverProcess::cpuNanos);
+                }
                 Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal,
                         () -> openSession(db), db.target.plugin()::classify, collector,
                         listener::sample, db.bound::deferred, types.size());
                 control.attach(scheduler);
                 // its own connection is one of the pool's two spare ones (see poolSize)
-                monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection);
+                monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection, serverProcess);
                 long cpuBefore = io.tpkit.metrics.DriverCpu.processNanos();
                 try {
                     metrics = scheduler.run();
@@ -137,10 +150,13 @@ public final class Runner {
                         "the run was interrupted; these are the results collected until then"));
             }
             Verdict verdict = Verdict.of(rules);
+            CostPerTransaction cost = CostPerTransaction.of(metrics, monitored,
+                    serverProcess == null ? null : serverProcess.describe(), serverProcessNote,
+                    Runtime.getRuntime().availableProcessors());
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
-                    configuration(config, db.bound), environment(driverCpuSeconds, metrics), database(db, server),
+                    configuration(config, db.bound), environment(driverCpuSeconds), database(db, server),
                     workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
-                    collector.firstErrors(), io.tpkit.metrics.Outage.find(collector.samples()), monitored);
+                    collector.firstErrors(), io.tpkit.metrics.Outage.find(collector.samples()), monitored, cost);
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());
             ResultWriter.writeSummary(folder.file("summary.csv"), metrics);
@@ -175,18 +191,13 @@ public final class Runner {
         return m;
     }
 
-    private static Map<String, Object> environment(double driverCpuSeconds, RunMetrics metrics) {
+    private static Map<String, Object> environment(double driverCpuSeconds) {
         Map<String, Object> m = Environment.describe();
         if (driverCpuSeconds >= 0) {
             // the whole run (warm-up, measurement, drain): what the driver cost the machine,
-            // JIT compilation and start-up included
+            // JIT compilation and start-up included; the measurement interval's share per
+            // transaction is in "cost"
             m.put("driverCpuSeconds", driverCpuSeconds);
-        }
-        if (metrics.driverCpuSeconds() >= 0) {
-            // the measurement interval only: the steady-state cost per transaction
-            m.put("driverCpuSecondsMeasured", metrics.driverCpuSeconds());
-            long measured = metrics.totalCommitted();
-            m.put("driverCpuMicrosPerCommit", measured > 0 ? metrics.driverCpuSeconds() * 1e6 / measured : 0);
         }
         return m;
     }
@@ -195,7 +206,7 @@ public final class Runner {
     private static io.tpkit.spi.Session openSession(Connected db) throws SQLException {
         Connection c = db.connection();
         try {
-            return db.bound.openSession(io.tpkit.scheduler.CommitWatch.wrap(c));
+            return db.bound.openSession(new io.tpkit.spi.SessionConnection(c));
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
@@ -205,7 +216,7 @@ public final class Runner {
     private static RunResult withDir(RunResult r, Path dir) {
         return new RunResult(dir.toString(), r.startedAt(), r.finishedAt(), r.configuration(), r.environment(),
                 r.database(), r.workload(), r.headline(), r.load(), r.metrics(), r.consistency(), r.validity(), r.firstErrors(),
-                r.outages(), r.monitor());
+                r.outages(), r.monitor(), r.cost());
     }
 
     private static String kind(BenchmarkConfig config) {

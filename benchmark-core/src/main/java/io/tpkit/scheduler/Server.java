@@ -31,7 +31,7 @@ final class Server {
             return;
         }
         try {
-            if (!session.connection().getAutoCommit()) {
+            if (!session.connection().autoCommit()) {
                 session.connection().rollback();
             }
         } catch (SQLException | RuntimeException ignored) {
@@ -40,7 +40,7 @@ final class Server {
     }
 
     /** The open session's connection, or null; never opens one. */
-    java.sql.Connection currentConnection() {
+    io.tpkit.spi.SessionConnection currentConnection() {
         return session == null ? null : session.connection();
     }
 

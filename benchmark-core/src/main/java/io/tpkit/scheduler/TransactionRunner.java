@@ -2,20 +2,27 @@ package io.tpkit.scheduler;
 
 import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.Phase;
+import io.tpkit.metrics.ThreadCpu;
+import io.tpkit.metrics.TransactionCost;
+import io.tpkit.metrics.WireBytes;
 import io.tpkit.spi.ErrorClass;
 import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
+import io.tpkit.spi.SessionConnection;
 import java.sql.SQLException;
 import java.util.function.Function;
 
 /**
  * Executes one request on a server: retries retryable errors with the same input (bounded,
- * counted by cause), counts anything else by SQLState class, and never stops the run.
+ * counted by cause), counts anything else by SQLState class, and never stops the run. What the
+ * transaction cost the driver (round trips, bytes, the thread's CPU) is added to its type.
  */
 final class TransactionRunner {
     private final MetricsCollector metrics;
     private final Function<SQLException, ErrorClass> classifier;
     private final int maxRetries;
+    /** One per thread that executes: runners are shared by the servers of a run. */
+    private final ThreadLocal<TransactionCost> costs = ThreadLocal.withInitial(TransactionCost::new);
 
     TransactionRunner(MetricsCollector metrics, Function<SQLException, ErrorClass> classifier, int maxRetries) {
         this.metrics = metrics;
@@ -30,6 +37,23 @@ final class TransactionRunner {
 
     /** @param type the metrics row to count it in (a deferred part has a row of its own) */
     boolean execute(Server server, Request request, int type, long intendedStart, long serviceStart) {
+        TransactionCost cost = costs.get();
+        WireBytes wire = WireBytes.ofCurrentThread();
+        long sent = wire.sent();
+        long received = wire.received();
+        long cpu = ThreadCpu.now();
+        try {
+            return attempt(server, request, type, intendedStart, serviceStart, cost);
+        } finally {
+            countCalls(server.currentConnection(), cost);
+            cost.addBytes(wire.sent() - sent, wire.received() - received);
+            cost.addCpuNanos(ThreadCpu.now() - cpu);
+            metrics.recordCost(type, cost);
+        }
+    }
+
+    private boolean attempt(Server server, Request request, int type, long intendedStart, long serviceStart,
+                            TransactionCost cost) {
         for (int attempt = 0; ; attempt++) {
             try {
                 Outcome outcome = server.session().execute(request);
@@ -37,11 +61,14 @@ final class TransactionRunner {
                         System.nanoTime());
                 return outcome == Outcome.COMMITTED && phase == Phase.MEASUREMENT;
             } catch (SQLException e) {
-                SQLException original = e instanceof CommitWatch.CommitFailed f ? f.original() : e;
+                SQLException original = e instanceof SessionConnection.CommitFailedException f ? f.original() : e;
                 ErrorClass cause = classifier.apply(original);
                 if (cause == ErrorClass.CONNECTION) {
                     // lost during a commit (or an auto-commit statement): it may have committed
-                    boolean unknown = e instanceof CommitWatch.CommitFailed || CommitWatch.inAutoCommit(connectionOf(server));
+                    SessionConnection lost = server.currentConnection();
+                    boolean unknown = e instanceof SessionConnection.CommitFailedException
+                            || (lost != null && lost.autoCommit());
+                    countCalls(lost, cost);
                     server.discard();
                     if (unknown) {
                         metrics.recordOutcomeUnknown(type, original.getSQLState(), original.getMessage());
@@ -73,8 +100,12 @@ final class TransactionRunner {
         }
     }
 
-    private static java.sql.Connection connectionOf(Server server) {
-        return server.currentConnection();
+    /** Moves the session's counts of round trips into {@code cost}. */
+    private static void countCalls(SessionConnection c, TransactionCost cost) {
+        if (c != null) {
+            cost.addCalls(c.roundTrips(), c.statements(), c.resultSets(), c.commits(), c.rollbacks());
+            c.resetCounts();
+        }
     }
 
     /**

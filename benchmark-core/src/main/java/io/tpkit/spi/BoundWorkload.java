@@ -51,7 +51,7 @@ public interface BoundWorkload {
     Terminal newTerminal(int index, int count, SplittableRandom random);
 
     /** Opens a session on one connection: statements are prepared here, once. */
-    Session openSession(Connection c) throws SQLException;
+    Session openSession(SessionConnection c) throws SQLException;
 
     /**
      * A count the database keeps of committed transactions (e.g. history rows), to cross-check

@@ -30,6 +30,32 @@ public interface DatabasePlugin {
         return Map.of();
     }
 
+    /**
+     * Whether {@link #connectionProperties()} give the driver a socket factory that counts the
+     * bytes on the wire per thread ({@link io.tpkit.metrics.WireBytes}).
+     */
+    default boolean countsWireBytes() {
+        return false;
+    }
+
+    /** The port a URL without one means. */
+    default int defaultPort() {
+        return -1;
+    }
+
+    /** Command names of the server's main process ({@code /proc/PID/stat}), to find its CPU time. */
+    default List<String> serverProcessNames() {
+        return List.of();
+    }
+
+    /**
+     * The server's main process id as the server itself tells it, or empty; used to find a
+     * server on this machine whose listening socket another user owns.
+     */
+    default java.util.OptionalInt serverPid(Connection c) throws SQLException {
+        return java.util.OptionalInt.empty();
+    }
+
     /** Sorts an error into the classes the scheduler retries or counts. */
     ErrorClass classify(SQLException e);
 

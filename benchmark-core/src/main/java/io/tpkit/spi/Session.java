@@ -1,18 +1,20 @@
 package io.tpkit.spi;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * A workload's statements on one connection, prepared once. The scheduler owns the
- * connection's transaction boundaries on failure (it rolls back and retries); the session
- * commits on success.
+ * A workload's statements on one connection, prepared once, executed through the
+ * {@link SessionConnection} so that their round trips are counted. The session commits on
+ * success; on an error the scheduler rolls back and retries.
  */
 public interface Session extends AutoCloseable {
     Outcome execute(Request request) throws SQLException;
 
-    Connection connection();
+    SessionConnection connection();
 
+    /** Closes the connection, and with it the prepared statements. */
     @Override
-    void close() throws SQLException;
+    default void close() throws SQLException {
+        connection().close();
+    }
 }

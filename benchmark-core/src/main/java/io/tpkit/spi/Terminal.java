@@ -1,8 +1,9 @@
 package io.tpkit.spi;
 
 /**
- * An emulated user. Each terminal is driven by one (virtual) thread, so an implementation
- * needs no synchronisation. Times are the benchmark's own; the scheduler scales them by the
+ * An emulated user. A terminal is driven by one thread at a time (the scheduler hands it from
+ * server to server through a queue, which orders the calls), so an implementation needs no
+ * synchronisation. Times are the benchmark's own; the scheduler scales them by the
  * think factor.
  */
 public interface Terminal {

@@ -5,7 +5,6 @@ import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
 import io.tpkit.spi.Session;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +51,7 @@ public class DispatchBenchmark {
             }
 
             @Override
-            public Connection connection() {
+            public io.tpkit.spi.SessionConnection connection() {
                 return null;
             }
 

@@ -4,7 +4,6 @@ import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
 import io.tpkit.spi.Session;
 import io.tpkit.spi.Terminal;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -103,7 +102,7 @@ final class FakeWork {
                 }
 
                 @Override
-                public Connection connection() {
+                public io.tpkit.spi.SessionConnection connection() {
                     return null;
                 }
 

@@ -137,7 +137,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public Session openSession(Connection c) throws SQLException {
+    public Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
         return new HpssSession(c, FIXED_TIME);
     }
 

@@ -3,7 +3,7 @@ package io.tpkit.hpss;
 import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
 import io.tpkit.spi.Session;
-import java.sql.Connection;
+import io.tpkit.spi.SessionConnection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -36,19 +36,19 @@ final class HpssSession implements Session {
             + "account_id, flags, read_count, write_count, create_time, modify_time, read_time, write_time) "
             + "VALUES (?, ?, ?, 0, ?, 0, 0, 0, ?, ?, ?, ?)";
 
-    private final Connection c;
+    private final SessionConnection c;
     private final PreparedStatement readParent;
     private final PreparedStatement insertObject;
     private final PreparedStatement insertBitfile;
     private final Timestamp now;
 
-    HpssSession(Connection c, Timestamp now) throws SQLException {
+    HpssSession(SessionConnection c, Timestamp now) throws SQLException {
         this.c = c;
         this.now = now;
         c.setAutoCommit(true);
-        readParent = c.prepareStatement(READ_PARENT);
-        insertObject = c.prepareStatement(INSERT_OBJECT);
-        insertBitfile = c.prepareStatement(INSERT_BITFILE);
+        readParent = c.prepare(READ_PARENT);
+        insertObject = c.prepare(INSERT_OBJECT);
+        insertBitfile = c.prepare(INSERT_BITFILE);
     }
 
     @Override
@@ -71,7 +71,7 @@ final class HpssSession implements Session {
         insertObject.setTimestamp(11, now);
         insertObject.setTimestamp(12, now);
         insertObject.setLong(13, f.bitfileId());
-        insertObject.executeUpdate();
+        c.update(insertObject);
         insertBitfile.setLong(1, f.bitfileId());
         insertBitfile.setInt(2, CLASS_OF_SERVICE);
         insertBitfile.setInt(3, STORAGE_CLASS);
@@ -79,14 +79,14 @@ final class HpssSession implements Session {
         for (int i = 5; i <= 8; i++) {
             insertBitfile.setTimestamp(i, now);
         }
-        insertBitfile.executeUpdate();
+        c.update(insertBitfile);
         c.commit();
         return Outcome.COMMITTED;
     }
 
     private void readParent() throws SQLException {
         readParent.setLong(1, ROOT_ID);
-        try (ResultSet rs = readParent.executeQuery()) {
+        try (ResultSet rs = c.query(readParent)) {
             if (!rs.next()) {
                 throw new SQLException("the root directory (object 0) is missing: reload hpss with --reload");
             }
@@ -94,7 +94,7 @@ final class HpssSession implements Session {
     }
 
     @Override
-    public Connection connection() {
+    public SessionConnection connection() {
         return c;
     }
 

@@ -2,7 +2,7 @@ package io.tpkit.tp1;
 
 import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
-import java.sql.Connection;
+import io.tpkit.spi.SessionConnection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,14 +13,14 @@ import java.sql.SQLException;
  * its own transaction and commits when it returns.
  */
 final class ProcedureSession implements Tp1Session {
-    private final Connection connection;
+    private final SessionConnection connection;
     private final PreparedStatement call;
     private long lastBalance;
 
-    ProcedureSession(Connection connection, String callSql) throws SQLException {
+    ProcedureSession(SessionConnection connection, String callSql) throws SQLException {
         this.connection = connection;
         connection.setAutoCommit(true);
-        call = connection.prepareStatement(callSql);
+        call = connection.prepare(callSql);
     }
 
     @Override
@@ -30,7 +30,7 @@ final class ProcedureSession implements Tp1Session {
         call.setInt(2, r.tid());
         call.setInt(3, r.bid());
         call.setInt(4, r.delta());
-        try (ResultSet rs = call.executeQuery()) {
+        try (ResultSet rs = connection.query(call)) {
             if (!rs.next()) {
                 throw new SQLException("tp1: the stored function returned no row", MissingRow.NO_DATA);
             }
@@ -45,12 +45,7 @@ final class ProcedureSession implements Tp1Session {
     }
 
     @Override
-    public Connection connection() {
+    public SessionConnection connection() {
         return connection;
-    }
-
-    @Override
-    public void close() throws SQLException {
-        connection.close();
     }
 }

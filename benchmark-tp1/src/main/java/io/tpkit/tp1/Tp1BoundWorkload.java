@@ -132,10 +132,10 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public Tp1Session openSession(Connection c) throws SQLException {
+    public Tp1Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
         return settings.logic() == Logic.PROCEDURE
                 ? new ProcedureSession(c, dialect.procedureCall())
-                : new ClientSession(c, settings.order());
+                : new ClientSession(c, settings.order(), dialect.accountStep());
     }
 
     /** History rows: one per committed transaction since the load. */

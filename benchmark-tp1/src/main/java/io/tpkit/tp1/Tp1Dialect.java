@@ -7,9 +7,11 @@ import java.util.List;
 /**
  * The SQL of one database family, kept as scripts under {@code io/tpkit/tp1/<dialect>/}:
  * {@code schema.sql} (drop and create the tables, no keys), {@code primary-keys.sql},
- * {@code foreign-keys.sql}, {@code procedure.sql} (the stored function) and {@code call.sql}
+ * {@code foreign-keys.sql}, {@code procedure.sql} (the stored function), {@code call.sql}
  * (the one statement that calls it, with parameters aid, tid, bid, delta, returning the new
- * balance as a one-row result). Adding a dialect means adding these five files.
+ * balance as a one-row result) and {@code account.sql} (the client logic's account step: an
+ * UPDATE by (delta, aid) that returns the new balance, or an UPDATE followed by a SELECT of the
+ * balance by aid). Adding a dialect means adding these six files.
  */
 final class Tp1Dialect {
     private static final String ROOT = "/io/tpkit/tp1/";
@@ -55,6 +57,15 @@ final class Tp1Dialect {
             throw new IllegalStateException(key + "/call.sql must hold exactly one statement");
         }
         return call.get(0);
+    }
+
+    /** The account step's statements: one that returns the balance, or an update and a select. */
+    List<String> accountStep() {
+        List<String> step = SqlScript.split(read("account.sql"));
+        if (step.isEmpty() || step.size() > 2) {
+            throw new IllegalStateException(key + "/account.sql must hold one or two statements");
+        }
+        return step;
     }
 
     private String read(String name) {

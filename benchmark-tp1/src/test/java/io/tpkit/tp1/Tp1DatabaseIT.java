@@ -42,6 +42,14 @@ abstract class Tp1DatabaseIT {
         return this.<Long>query(s -> SqlAccess.single(s, sql));
     }
 
+    /**
+     * Statements of a client transaction: the four writes, with the balance returned by the
+     * account update (PostgreSQL) or read after it (MySQL, one more).
+     */
+    int clientStatements() {
+        return 4;
+    }
+
     /** A setting that makes commits durable, as result.json records it. */
     java.util.Map.Entry<String, String> durableSetting() {
         return java.util.Map.entry("fsync", "on");
@@ -79,6 +87,9 @@ abstract class Tp1DatabaseIT {
         assertThat(csv).anyMatch(l -> l.contains(",measurement,debit-credit,"));
         assertThat(dir.resolve("histograms.hlog")).isNotEmptyFile();
         monitorIsRecorded(dir, json, csv);
+        // the four writes and the balance read, and COMMIT, sent together: one round trip
+        costIsMeasured(r, clientStatements(), 1, 1);
+        assertThat(json.at("/cost/roundTrips").asDouble()).isEqualTo(r.cost().roundTrips());
         try (var files = Files.list(dir.getParent())) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("partial"));
         }
@@ -126,6 +137,44 @@ abstract class Tp1DatabaseIT {
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         assertThat(number("SELECT count(*) FROM tp1_history")).isEqualTo(300);
         assertThat(r.configuration()).containsEntry("logic", "procedure");
+        // one call, which commits by itself (auto-commit): one round trip
+        costIsMeasured(r, 1, 0, 1);
+    }
+
+    /**
+     * What a transaction cost: the session's statements and commits as counted, bytes both
+     * ways, the driver's CPU split into user and system, and the server's CPU when it runs on
+     * this machine (it does for every database these tests use).
+     */
+    static void costIsMeasured(RunResult r, int statements, int commits, int roundTrips) {
+        io.tpkit.metrics.TypeCost t = r.metrics().types().getFirst().cost();
+        assertThat(t.transactions()).isGreaterThanOrEqualTo(r.metrics().totalCommitted());
+        assertThat(t.statements()).isEqualTo(statements);
+        assertThat(t.commits()).isEqualTo(commits);
+        assertThat(t.roundTrips()).isEqualTo(roundTrips);
+        assertThat(t.bytesSent()).isPositive();
+        assertThat(t.bytesReceived()).isPositive();
+        assertThat(t.driverCpuMicros()).isPositive();
+        io.tpkit.result.CostPerTransaction c = r.cost();
+        assertThat(c.committed()).isEqualTo(r.metrics().totalCommitted());
+        assertThat(c.roundTrips()).isCloseTo(roundTrips, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(c.driverCpuMicros()).isPositive();
+        if (Files.isReadable(Path.of("/proc/self/stat"))) {
+            // two clocks of the same thing: the JVM's, and the kernel's user + system ticks of 10 ms
+            double slack = 20_000.0 / c.committed() + 0.1 * c.driverCpuMicros();
+            assertThat(c.driverUserMicros() + c.driverSystemMicros())
+                    .isCloseTo(c.driverCpuMicros(), org.assertj.core.api.Assertions.within(slack));
+            assertThat(c.databaseCpuMicros()).as(String.join("; ", c.notes())).isPositive();
+            assertThat(c.databaseCpuSource()).contains("PID");
+        }
+        assertThat(c.bytesSent()).isPositive();
+        if (r.monitor().samples() > 0 && r.monitor().fromSeconds() != null) {
+            assertThat(c.walBytes()).isPositive();
+        } else {
+            // a measurement shorter than the monitor's first whole second: said, not guessed
+            assertThat(c.walBytes()).isNull();
+            assertThat(c.notes()).anyMatch(n -> n.startsWith("WAL bytes"));
+        }
     }
 
     void closedTerminalsAreTpcAStyle() throws Exception {

@@ -21,6 +21,11 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
     }
 
     @Override
+    int clientStatements() {
+        return 5;
+    }
+
+    @Override
     Map.Entry<String, String> durableSetting() {
         return Map.entry("innodb_flush_log_at_trx_commit", "1");
     }

@@ -175,8 +175,8 @@ public final class TpccBoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public Session openSession(Connection c) throws SQLException {
-        return logic == Logic.PROCEDURE ? new TpccProcedureSession(c) : new TpccClientSession(c);
+    public Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
+        return logic == Logic.PROCEDURE ? new TpccProcedureSession(c) : TpccClientSession.open(c, dialect);
     }
 
     /** Committed New-Orders raise d_next_o_id by one each; rolled-back ones do not. */

@@ -1,52 +1,41 @@
 package io.tpkit.tpcc;
 
-import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
-
-import io.tpkit.spi.Outcome;
+import io.tpkit.spi.SessionConnection;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * The five TPC-C transactions as statements sent by the driver ({@code --logic client}), prepared
- * once per connection, autocommit off, one database transaction per business transaction (also
- * for Delivery, which serves all 10 districts in one transaction), committed at the end. On an
- * {@link SQLException} the scheduler rolls back and retries with the same request.
+ * The five TPC-C transactions as SQL sent by the driver ({@code --logic client}), one database
+ * transaction per business transaction, in as few round trips as each database's SQL allows:
+ * the profiles prescribe which rows are read and written, not how many statements do it. What
+ * the dialects share lives here: the New-Order lines as the profile processes them, the lock
+ * order, and what the terminal showed. {@link TpccPostgresSession} and {@link TpccMysqlSession}
+ * hold the statements.
  *
- * <p><b>Locks.</b> Every row that is read and then written is locked before it is read (with
- * {@code SELECT ... FOR UPDATE}) or changed in place ({@code x = x + delta}) before it is read,
- * so no transaction upgrades a shared lock, and under READ COMMITTED the profiles still behave
- * serialisably on the rows they change (§3.4, the digest's §8). The session does not change the
- * connection's isolation level: that is the caller's choice. Row locks are taken in one global
- * order so that the transactions cannot deadlock one another:
+ * <p><b>Locks.</b> Every row that is read and then written is locked when it is read
+ * ({@code SELECT ... FOR UPDATE}) or changed in place ({@code x = x + delta}), so no transaction
+ * upgrades a shared lock, and under READ COMMITTED the profiles behave serialisably on the rows
+ * they change. Row locks are taken in one global order, so the transactions cannot deadlock one
+ * another:
  * <ul>
  *   <li>Payment: WAREHOUSE, then DISTRICT, then CUSTOMER (the profile's own order).</li>
- *   <li>New-Order: DISTRICT ({@code FOR UPDATE}, the D_NEXT_O_ID serialisation point), then all
- *       the order's STOCK rows, locked <i>before the first line is processed</i> and sorted by
- *       (S_W_ID, S_I_ID). Two New-Orders with the same items in different line order would
- *       otherwise deadlock. The lines themselves are still processed in line order, each with
- *       its ITEM read, stock update and ORDER-LINE insert, so that on the rollback line all the
- *       valid lines before it have really been processed (§2.4.2.3). Locking the stock row
- *       earlier does not change what the line reads: nobody else can change it meanwhile.</li>
- *   <li>Delivery: districts 1..10 in order, within each NEW-ORDER, ORDER, ORDER-LINE, CUSTOMER.
- *       It takes no WAREHOUSE or DISTRICT lock, so it cannot close a cycle with Payment.</li>
- *   <li>Order-Status and Stock-Level take no locks.</li>
+ *   <li>New-Order: DISTRICT (the D_NEXT_O_ID serialisation point), then all the order's STOCK
+ *       rows in one statement sorted by (S_W_ID, S_I_ID), before any line is written. Two
+ *       New-Orders with the same items in another line order would otherwise deadlock.</li>
+ *   <li>Delivery: NEW-ORDER, ORDER, ORDER-LINE, CUSTOMER rows of its own orders; it takes no
+ *       WAREHOUSE or DISTRICT lock, so it cannot close a cycle with Payment.</li>
+ *   <li>Order-Status and Stock-Level take no locks; each reads in one statement, so on one
+ *       snapshot.</li>
  * </ul>
  *
- * <p>Not thread-safe: one session per terminal. The {@code last...} accessors expose what the
- * previous transaction of that kind showed on the terminal (for tests and the Delivery result
- * file).
+ * <p>Not thread-safe: one session per terminal's connection.
  */
-final class TpccClientSession extends TpccSession {
+abstract class TpccClientSession extends TpccSession {
     /** C_DATA is VARCHAR(500): the payment prefix pushes the oldest text out (§2.5.2.2). */
     static final int C_DATA_MAX = 500;
     static final String BAD_CREDIT = "BC";
@@ -57,522 +46,398 @@ final class TpccClientSession extends TpccSession {
     /** S_QUANTITY is replenished by 91 when it would fall below 10. */
     static final int STOCK_LOW_WATER = 10;
     static final int STOCK_REFILL = 91;
-    /** Delivery: how often a district is re-read after a concurrent Delivery took its oldest order. */
-    private static final int DELIVERY_ATTEMPTS = 100;
 
+    /** The customer by number, or at ⌈n/2⌉ of the name's matches sorted by C_FIRST (C_ID breaks ties). */
+    static final String CUSTOMER_BY_ID = "?";
+    static final String CUSTOMER_BY_NAME = "(SELECT x.c_id FROM (SELECT c_id, row_number() OVER (ORDER BY c_first, c_id) "
+            + "AS rn, count(*) OVER () AS n FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ?) x "
+            + "WHERE x.n IN (2 * x.rn - 1, 2 * x.rn))";
+    /** One statement, so one snapshot: the order and its lines as they were at one moment; both dialects run it. */
+    static final String ORDER_STATUS = "SELECT c.c_id, c.c_balance, c.c_first, c.c_middle, c.c_last, "
+            + "o.o_id, o.o_entry_d, o.o_carrier_id, "
+            + "l.ol_i_id, l.ol_supply_w_id, l.ol_quantity, l.ol_amount, l.ol_delivery_d FROM customer c "
+            + "LEFT JOIN oorder o ON o.o_w_id = c.c_w_id AND o.o_d_id = c.c_d_id AND o.o_c_id = c.c_id "
+            + "AND o.o_id = (SELECT max(o_id) FROM oorder WHERE o_w_id = c.c_w_id AND o_d_id = c.c_d_id "
+            + "AND o_c_id = c.c_id) "
+            + "LEFT JOIN order_line l ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id "
+            + "WHERE c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = %s";
+    /** The three steps of the profile in one statement; both dialects run it. */
+    static final String STOCK_LEVEL = "SELECT count(DISTINCT s.s_i_id) FROM district d "
+            + "JOIN order_line ol ON ol.ol_w_id = d.d_w_id AND ol.ol_d_id = d.d_id "
+            + "AND ol.ol_o_id >= d.d_next_o_id - " + STOCK_LEVEL_ORDERS + " AND ol.ol_o_id < d.d_next_o_id "
+            + "JOIN stock s ON s.s_w_id = d.d_w_id AND s.s_i_id = ol.ol_i_id AND s.s_quantity < ? "
+            + "WHERE d.d_w_id = ? AND d.d_id = ?";
 
-    // New-Order
-    private final PreparedStatement noWarehouse;
-    private final PreparedStatement noDistrict;
-    private final PreparedStatement noDistrictNext;
-    private final PreparedStatement noCustomer;
-    private final PreparedStatement noInsertOrder;
-    private final PreparedStatement noInsertNewOrder;
-    private final PreparedStatement noItem;
-    /** One per district, because S_DIST_xx is chosen by D_ID. */
-    private final PreparedStatement[] noStock = new PreparedStatement[DISTRICTS_PER_WAREHOUSE];
-    private final PreparedStatement noUpdateStock;
-    private final PreparedStatement noInsertLine;
-
-    // Payment
-    private final PreparedStatement payUpdateWarehouse;
-    private final PreparedStatement payWarehouse;
-    private final PreparedStatement payUpdateDistrict;
-    private final PreparedStatement payDistrict;
-    private final PreparedStatement customerIdsByName;
-    private final PreparedStatement payCustomer;
-    private final PreparedStatement payCustomerData;
-    private final PreparedStatement payUpdateCustomer;
-    private final PreparedStatement payUpdateCustomerData;
-    private final PreparedStatement payInsertHistory;
-
-    // Order-Status
-    private final PreparedStatement osCustomer;
-    private final PreparedStatement osLastOrder;
-    private final PreparedStatement osLines;
-
-    // Delivery
-    private final PreparedStatement dlOldest;
-    private final PreparedStatement dlAnyNewOrder;
-    private final PreparedStatement dlDeleteNewOrder;
-    private final PreparedStatement dlOrderCustomer;
-    private final PreparedStatement dlUpdateOrder;
-    private final PreparedStatement dlUpdateLines;
-    private final PreparedStatement dlSumLines;
-    private final PreparedStatement dlUpdateCustomer;
-
-    // Stock-Level
-    private final PreparedStatement slNextOrder;
-    private final PreparedStatement slLowStock;
-
-
-    TpccClientSession(Connection connection) throws SQLException {
+    TpccClientSession(SessionConnection connection) {
         super(connection);
-        connection.setAutoCommit(false);
-
-        noWarehouse = connection.prepareStatement("SELECT w_tax FROM warehouse WHERE w_id = ?");
-        noDistrict = connection.prepareStatement(
-                "SELECT d_tax, d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ? FOR UPDATE");
-        noDistrictNext = connection.prepareStatement(
-                "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = ? AND d_id = ?");
-        noCustomer = connection.prepareStatement(
-                "SELECT c_discount, c_last, c_credit FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        noInsertOrder = connection.prepareStatement("INSERT INTO oorder (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, "
-                + "o_carrier_id, o_ol_cnt, o_all_local) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)");
-        noInsertNewOrder = connection.prepareStatement(
-                "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)");
-        noItem = connection.prepareStatement("SELECT i_price, i_name, i_data FROM item WHERE i_id = ?");
-        for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
-            noStock[d - 1] = connection.prepareStatement(String.format(
-                    "SELECT s_quantity, s_dist_%02d, s_data FROM stock WHERE s_w_id = ? AND s_i_id = ? FOR UPDATE", d));
-        }
-        noUpdateStock = connection.prepareStatement("UPDATE stock SET s_quantity = ?, s_ytd = s_ytd + ?, "
-                + "s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + ? WHERE s_w_id = ? AND s_i_id = ?");
-        noInsertLine = connection.prepareStatement("INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, "
-                + "ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount, ol_dist_info) "
-                + "VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)");
-
-        payUpdateWarehouse = connection.prepareStatement("UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?");
-        payWarehouse = connection.prepareStatement(
-                "SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse WHERE w_id = ?");
-        payUpdateDistrict = connection.prepareStatement(
-                "UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ?");
-        payDistrict = connection.prepareStatement("SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip "
-                + "FROM district WHERE d_w_id = ? AND d_id = ?");
-        // c_id only breaks ties between equal first names, so that the choice is deterministic
-        customerIdsByName = connection.prepareStatement("SELECT c_id FROM customer "
-                + "WHERE c_w_id = ? AND c_d_id = ? AND c_last = ? ORDER BY c_first, c_id");
-        payCustomer = connection.prepareStatement("SELECT c_first, c_middle, c_last, c_street_1, c_street_2, "
-                + "c_city, c_state, c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance "
-                + "FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ? FOR UPDATE");
-        payCustomerData = connection.prepareStatement(
-                "SELECT c_data FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        payUpdateCustomer = connection.prepareStatement("UPDATE customer SET c_balance = c_balance - ?, "
-                + "c_ytd_payment = c_ytd_payment + ?, c_payment_cnt = c_payment_cnt + 1 "
-                + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        payUpdateCustomerData = connection.prepareStatement("UPDATE customer SET c_balance = c_balance - ?, "
-                + "c_ytd_payment = c_ytd_payment + ?, c_payment_cnt = c_payment_cnt + 1, c_data = ? "
-                + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        payInsertHistory = connection.prepareStatement("INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, "
-                + "h_w_id, h_date, h_amount, h_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-
-        osCustomer = connection.prepareStatement("SELECT c_balance, c_first, c_middle, c_last FROM customer "
-                + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        osLastOrder = connection.prepareStatement("SELECT o_id, o_entry_d, o_carrier_id FROM oorder "
-                + "WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? ORDER BY o_id DESC LIMIT 1");
-        osLines = connection.prepareStatement("SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, "
-                + "ol_delivery_d FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?");
-
-        dlOldest = connection.prepareStatement("SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? "
-                + "ORDER BY no_o_id LIMIT 1 FOR UPDATE");
-        dlAnyNewOrder = connection.prepareStatement(
-                "SELECT MIN(no_o_id) FROM new_order WHERE no_w_id = ? AND no_d_id = ?");
-        dlDeleteNewOrder = connection.prepareStatement(
-                "DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?");
-        dlOrderCustomer = connection.prepareStatement(
-                "SELECT o_c_id FROM oorder WHERE o_w_id = ? AND o_d_id = ? AND o_id = ? FOR UPDATE");
-        dlUpdateOrder = connection.prepareStatement(
-                "UPDATE oorder SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?");
-        dlUpdateLines = connection.prepareStatement(
-                "UPDATE order_line SET ol_delivery_d = ? WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?");
-        dlSumLines = connection.prepareStatement(
-                "SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?");
-        dlUpdateCustomer = connection.prepareStatement("UPDATE customer SET c_balance = c_balance + ?, "
-                + "c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-
-        slNextOrder = connection.prepareStatement("SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?");
-        slLowStock = connection.prepareStatement("SELECT COUNT(DISTINCT s.s_i_id) FROM order_line ol "
-                + "JOIN stock s ON s.s_w_id = ? AND s.s_i_id = ol.ol_i_id "
-                + "WHERE ol.ol_w_id = ? AND ol.ol_d_id = ? AND ol.ol_o_id >= ? AND ol.ol_o_id < ? "
-                + "AND s.s_quantity < ?");
     }
 
-    // ---------------------------------------------------------------- New-Order (§2.4.2.2)
-
-    @Override
-    Outcome newOrder(NewOrderRequest r) throws SQLException {
-        int w = r.warehouseId();
-        int d = r.districtId();
-        Timestamp entry = new Timestamp(System.currentTimeMillis());
-
-        BigDecimal wTax;
-        noWarehouse.setInt(1, w);
-        try (ResultSet rs = noWarehouse.executeQuery()) {
-            wTax = required(rs, "warehouse", w).getBigDecimal(1);
-        }
-        BigDecimal dTax;
-        int orderId;
-        setInts(noDistrict, w, d);
-        try (ResultSet rs = noDistrict.executeQuery()) {
-            required(rs, "district", w, d);
-            dTax = rs.getBigDecimal(1);
-            orderId = rs.getInt(2);
-        }
-        setInts(noDistrictNext, w, d);
-        noDistrictNext.executeUpdate();
-        BigDecimal discount;
-        setInts(noCustomer, w, d, r.customerId());
-        try (ResultSet rs = noCustomer.executeQuery()) {
-            discount = required(rs, "customer", w, d, r.customerId()).getBigDecimal(1);
-            // C_LAST and C_CREDIT are displayed only
-        }
-        List<NewOrderRequest.Line> lines = r.lines();
-        setInts(noInsertOrder, orderId, d, w, r.customerId());
-        noInsertOrder.setTimestamp(5, entry);
-        noInsertOrder.setInt(6, lines.size());
-        noInsertOrder.setInt(7, r.allLocal() ? 1 : 0);
-        noInsertOrder.executeUpdate();
-        setInts(noInsertNewOrder, orderId, d, w);
-        noInsertNewOrder.executeUpdate();
-
-        Map<Long, StockRow> stock = lockStock(lines, d);
-        BigDecimal sum = BigDecimal.ZERO;
-        int number = 0;
-        int brandLines = 0;
-        for (NewOrderRequest.Line line : lines) {
-            number++;
-            BigDecimal price;
-            String itemData;
-            noItem.setInt(1, line.itemId());
-            try (ResultSet rs = noItem.executeQuery()) {
-                if (!rs.next()) {
-                    // §2.4.2.3: "Item number is not valid"; everything before has really been done
-                    connection.rollback();
-                    lastOrderId = orderId;
-                    lastTotalAmount = BigDecimal.ZERO;
-                    return Outcome.BUSINESS_ROLLBACK;
-                }
-                price = rs.getBigDecimal(1);
-                itemData = rs.getString(3); // I_NAME (2) is displayed only
-            }
-            StockRow s = stock.get(stockKey(line.supplyWarehouseId(), line.itemId()));
-            if (s == null) {
-                throw new SQLException("no stock row for item " + line.itemId() + " in warehouse "
-                        + line.supplyWarehouseId());
-            }
-            int q = line.quantity();
-            s.quantity = s.quantity - q >= STOCK_LOW_WATER ? s.quantity - q : s.quantity - q + STOCK_REFILL;
-            boolean remote = line.supplyWarehouseId() != w;
-            noUpdateStock.setInt(1, s.quantity);
-            noUpdateStock.setInt(2, q);
-            noUpdateStock.setInt(3, remote ? 1 : 0);
-            noUpdateStock.setInt(4, line.supplyWarehouseId());
-            noUpdateStock.setInt(5, line.itemId());
-            noUpdateStock.executeUpdate();
-
-            BigDecimal amount = price.multiply(BigDecimal.valueOf(q)).setScale(2, RoundingMode.UNNECESSARY);
-            sum = sum.add(amount);
-            if (itemData.contains(TpccRandom.ORIGINAL) && s.data.contains(TpccRandom.ORIGINAL)) {
-                brandLines++; // brand-generic "B", else "G": displayed only
-            }
-            setInts(noInsertLine, orderId, d, w, number, line.itemId(), line.supplyWarehouseId(), q);
-            noInsertLine.setBigDecimal(8, amount);
-            noInsertLine.setString(9, s.distInfo);
-            noInsertLine.executeUpdate();
-        }
-        connection.commit();
-        lastOrderId = orderId;
-        lastBrandLines = brandLines;
-        lastTotalAmount = sum.multiply(BigDecimal.ONE.subtract(discount))
-                .multiply(BigDecimal.ONE.add(wTax).add(dTax)).setScale(2, RoundingMode.HALF_UP);
-        return Outcome.COMMITTED;
-    }
-
-    /** S_QUANTITY as the lines change it, S_DIST_xx and S_DATA of one STOCK row. */
-    private static final class StockRow {
-        int quantity;
-        final String distInfo;
-        final String data;
-
-        StockRow(int quantity, String distInfo, String data) {
-            this.quantity = quantity;
-            this.distInfo = distInfo;
-            this.data = data;
-        }
+    /** The client session for the database family of {@code dialect}. */
+    static TpccClientSession open(SessionConnection connection, TpccDialect dialect) throws SQLException {
+        return switch (dialect.key()) {
+            case "postgresql" -> new TpccPostgresSession(connection);
+            case "mysql" -> new TpccMysqlSession(connection);
+            default -> throw new IllegalArgumentException("tpcc has no client statements for " + dialect.key());
+        };
     }
 
     /**
-     * Locks and reads the STOCK rows of all lines in (S_W_ID, S_I_ID) order, each once even when
-     * an item repeats. The unused item of a rollback order has no row and is simply absent.
+     * What a bad-credit customer's C_DATA gets in front, after its C_ID: C_D_ID, C_W_ID, D_ID,
+     * W_ID and H_AMOUNT (§2.5.2.2; the field format is ours, and the stored procedures write the
+     * same). The statements put C_ID in front of it and cut the whole to {@link #C_DATA_MAX}.
      */
-    private Map<Long, StockRow> lockStock(List<NewOrderRequest.Line> lines, int d) throws SQLException {
-        TreeMap<Long, StockRow> rows = new TreeMap<>();
-        for (NewOrderRequest.Line l : lines) {
-            rows.put(stockKey(l.supplyWarehouseId(), l.itemId()), null);
-        }
-        PreparedStatement ps = noStock[d - 1];
-        for (Map.Entry<Long, StockRow> e : rows.entrySet()) {
-            int sw = (int) (e.getKey() >>> 32);
-            int item = (int) (long) e.getKey();
-            setInts(ps, sw, item);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    e.setValue(new StockRow(rs.getInt(1), rs.getString(2), rs.getString(3)));
-                }
-            }
-        }
-        return rows;
+    static String badCreditPrefixAfterId(int cd, int cw, int d, int w, BigDecimal amount) {
+        return " " + cd + " " + cw + " " + d + " " + w + " " + amount.toPlainString() + " | ";
     }
 
-    /** Sorts by warehouse, then item: both are positive ints. */
-    private static long stockKey(int warehouse, int item) {
-        return ((long) warehouse << 32) | item;
-    }
-
-    // ---------------------------------------------------------------- Payment (§2.5.2.2)
-
-    @Override
-    Outcome payment(PaymentRequest r) throws SQLException {
-        int w = r.warehouseId();
-        int d = r.districtId();
-        int cw = r.customerWarehouseId();
-        int cd = r.customerDistrictId();
-        BigDecimal amount = r.amount();
-        Timestamp now = new Timestamp(System.currentTimeMillis());
-
-        payUpdateWarehouse.setBigDecimal(1, amount);
-        payUpdateWarehouse.setInt(2, w);
-        if (payUpdateWarehouse.executeUpdate() != 1) {
-            throw missing("warehouse", w);
-        }
-        String wName;
-        payWarehouse.setInt(1, w);
-        try (ResultSet rs = payWarehouse.executeQuery()) {
-            wName = required(rs, "warehouse", w).getString(1);
-        }
-        payUpdateDistrict.setBigDecimal(1, amount);
-        payUpdateDistrict.setInt(2, w);
-        payUpdateDistrict.setInt(3, d);
-        if (payUpdateDistrict.executeUpdate() != 1) {
-            throw missing("district", w, d);
-        }
-        String dName;
-        setInts(payDistrict, w, d);
-        try (ResultSet rs = payDistrict.executeQuery()) {
-            dName = required(rs, "district", w, d).getString(1);
-        }
-
-        int c = customerId(cw, cd, r.customer());
-        String credit;
-        setInts(payCustomer, cw, cd, c);
-        try (ResultSet rs = payCustomer.executeQuery()) {
-            credit = required(rs, "customer", cw, cd, c).getString(11);
-        }
-        if (BAD_CREDIT.equals(credit)) {
-            String data;
-            setInts(payCustomerData, cw, cd, c);
-            try (ResultSet rs = payCustomerData.executeQuery()) {
-                data = required(rs, "customer", cw, cd, c).getString(1);
-            }
-            payUpdateCustomerData.setBigDecimal(1, amount);
-            payUpdateCustomerData.setBigDecimal(2, amount);
-            payUpdateCustomerData.setString(3, badCreditData(c, cd, cw, d, w, amount, data));
-            payUpdateCustomerData.setInt(4, cw);
-            payUpdateCustomerData.setInt(5, cd);
-            payUpdateCustomerData.setInt(6, c);
-            payUpdateCustomerData.executeUpdate();
-        } else {
-            payUpdateCustomer.setBigDecimal(1, amount);
-            payUpdateCustomer.setBigDecimal(2, amount);
-            setIntsAt(payUpdateCustomer, 3, cw, cd, c);
-            payUpdateCustomer.executeUpdate();
-        }
-
-        setInts(payInsertHistory, c, cd, cw, d, w);
-        payInsertHistory.setTimestamp(6, now);
-        payInsertHistory.setBigDecimal(7, amount);
-        payInsertHistory.setString(8, wName + H_DATA_SEPARATOR + dName);
-        payInsertHistory.executeUpdate();
-        connection.commit();
-        lastPaymentCustomerId = c;
-        return Outcome.COMMITTED;
-    }
-
-    /**
-     * The new C_DATA of a bad-credit customer: C_ID, C_D_ID, C_W_ID, D_ID, W_ID and H_AMOUNT in
-     * front of the old text, cut to 500 characters (the field format is ours).
-     */
+    /** The whole new C_DATA: C_ID and {@link #badCreditPrefixAfterId} in front of the old text, cut to 500. */
     static String badCreditData(int c, int cd, int cw, int d, int w, BigDecimal amount, String old) {
-        String data = c + " " + cd + " " + cw + " " + d + " " + w + " " + amount.toPlainString() + " | " + old;
+        String data = c + badCreditPrefixAfterId(cd, cw, d, w, amount) + old;
         return data.length() > C_DATA_MAX ? data.substring(0, C_DATA_MAX) : data;
     }
 
-    /** By number, or the row at ⌈n/2⌉ (1-based) of the name's matches sorted by C_FIRST. */
-    private int customerId(int w, int d, CustomerSelector selector) throws SQLException {
-        if (!selector.byLastName()) {
-            return selector.customerId();
-        }
-        customerIdsByName.setInt(1, w);
-        customerIdsByName.setInt(2, d);
-        customerIdsByName.setString(3, selector.lastName());
-        List<Integer> ids = new ArrayList<>();
-        try (ResultSet rs = customerIdsByName.executeQuery()) {
-            while (rs.next()) {
-                ids.add(rs.getInt(1));
-            }
-        }
-        if (ids.isEmpty()) {
-            throw new SQLException("no customer named " + selector.lastName() + " in warehouse " + w
-                    + ", district " + d);
-        }
-        return ids.get((ids.size() - 1) / 2);
+    /** S_QUANTITY after a line of {@code quantity}: minus the quantity, plus 91 below 10. */
+    static int stockAfter(int stockQuantity, int quantity) {
+        int left = stockQuantity - quantity;
+        return left >= STOCK_LOW_WATER ? left : left + STOCK_REFILL;
     }
 
-    // ---------------------------------------------------------------- Order-Status (§2.6.2.2)
+    /** Sorts by warehouse, then item: both are positive ints. */
+    static long stockKey(int warehouse, int item) {
+        return ((long) warehouse << 32) | item;
+    }
 
-    @Override
-    Outcome orderStatus(OrderStatusRequest r) throws SQLException {
-        int w = r.warehouseId();
-        int d = r.districtId();
-        int c = customerId(w, d, r.customer());
-        setInts(osCustomer, w, d, c);
-        try (ResultSet rs = osCustomer.executeQuery()) {
-            required(rs, "customer", w, d, c); // C_BALANCE, C_FIRST, C_MIDDLE, C_LAST are displayed
+    /** An ITEM row as New-Order reads it. */
+    record Item(BigDecimal price, String name, String data) {
+    }
+
+    /** A STOCK row as New-Order reads it (S_DIST_xx of the order's district). */
+    record Stock(int quantity, String distInfo, String data) {
+    }
+
+    /**
+     * The STOCK keys of an order, each once and sorted by (S_W_ID, S_I_ID): the order in which
+     * they are locked. The unused item of a rollback order is among them; it has no row.
+     */
+    static long[] sortedStockKeys(NewOrderRequest r) {
+        List<NewOrderRequest.Line> lines = r.lines();
+        long[] keys = new long[lines.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = stockKey(lines.get(i).supplyWarehouseId(), lines.get(i).itemId());
         }
-        int orderId = 0;
-        int lines = 0;
-        setInts(osLastOrder, w, d, c);
-        try (ResultSet rs = osLastOrder.executeQuery()) {
-            if (rs.next()) {
-                orderId = rs.getInt(1);
+        Arrays.sort(keys);
+        int distinct = 0;
+        for (int i = 0; i < keys.length; i++) {
+            if (i == 0 || keys[i] != keys[i - 1]) {
+                keys[distinct++] = keys[i];
             }
         }
-        if (orderId > 0) {
-            setInts(osLines, w, d, orderId);
-            try (ResultSet rs = osLines.executeQuery()) {
-                while (rs.next()) {
+        return Arrays.copyOf(keys, distinct);
+    }
+
+    static int warehouseOf(long key) {
+        return (int) (key >>> 32);
+    }
+
+    static int itemOf(long key) {
+        return (int) key;
+    }
+
+    /**
+     * What New-Order read for its sorted STOCK keys: per key the STOCK row and the ITEM row, or
+     * null where the database has none (the unused item has neither).
+     */
+    static final class OrderRows {
+        final long[] keys;
+        final Stock[] stock;
+        final Item[] items;
+
+        OrderRows(long[] keys) {
+            this.keys = keys;
+            this.stock = new Stock[keys.length];
+            this.items = new Item[keys.length];
+        }
+
+        int indexOf(int warehouse, int item) {
+            return Arrays.binarySearch(keys, stockKey(warehouse, item));
+        }
+
+        /** The STOCK row of (warehouse, item) was read. */
+        void stock(int warehouse, int item, Stock row) {
+            stock[indexOf(warehouse, item)] = row;
+        }
+
+        /** The ITEM row was read: it belongs to every key with that item. */
+        void item(int item, Item row) {
+            for (int k = 0; k < keys.length; k++) {
+                if (itemOf(keys[k]) == item) {
+                    items[k] = row;
+                }
+            }
+        }
+
+        /** Whether every key got its STOCK row: otherwise an item is unused (or a row missing). */
+        boolean complete() {
+            for (Stock s : stock) {
+                if (s == null) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The distinct item numbers, for reading the ITEM rows. */
+        int[] itemIds() {
+            return Arrays.stream(keys).mapToInt(OrderRows::itemOfKey).distinct().toArray();
+        }
+
+        private static int itemOfKey(long key) {
+            return itemOf(key);
+        }
+    }
+
+    /**
+     * One New-Order's lines as the profile processes them (§2.4.2.2 step 6), from the ITEM and
+     * STOCK rows read for them: in line order, each line from the stock as the lines before it
+     * left it, up to the first line whose item does not exist (the unused item of §2.4.2.3,
+     * always the last line). A line is never merged with another for the same item: each gets
+     * its own ORDER-LINE row and its own STOCK write. The writes of one STOCK row are spread
+     * over {@link #stockRounds}, at most one per round, because one statement can change a row
+     * only once.
+     */
+    static final class Lines {
+        final int count;
+        final int[] number;
+        final int[] item;
+        final int[] supply;
+        final int[] quantity;
+        final BigDecimal[] amount;
+        final String[] distInfo;
+        final List<StockRound> stockRounds = new ArrayList<>(1);
+        /** The first line whose item does not exist (1-based), or 0 when every item exists. */
+        final int unusedItemLine;
+        final int brandLines;
+        final BigDecimal sum;
+
+        /** @throws SQLException when a line's item exists but its STOCK row does not */
+        Lines(NewOrderRequest r, OrderRows rows) throws SQLException {
+            List<NewOrderRequest.Line> lines = r.lines();
+            int n = lines.size();
+            number = new int[n];
+            item = new int[n];
+            supply = new int[n];
+            quantity = new int[n];
+            amount = new BigDecimal[n];
+            distInfo = new String[n];
+            int[] stockNow = new int[rows.keys.length];
+            int[] writes = new int[rows.keys.length];
+            BigDecimal total = BigDecimal.ZERO;
+            int brand = 0;
+            int done = 0;
+            int unused = 0;
+            for (NewOrderRequest.Line line : lines) {
+                int k = rows.indexOf(line.supplyWarehouseId(), line.itemId());
+                Item i = rows.items[k];
+                if (i == null) {
+                    unused = done + 1; // "Item number is not valid": the lines before it were processed
+                    break;
+                }
+                Stock s = rows.stock[k];
+                if (s == null) {
+                    throw new SQLException("no stock row for item " + line.itemId() + " in warehouse "
+                            + line.supplyWarehouseId());
+                }
+                int after = stockAfter(writes[k] == 0 ? s.quantity() : stockNow[k], line.quantity());
+                stockNow[k] = after;
+                int round = writes[k]++;
+                if (round == stockRounds.size()) {
+                    stockRounds.add(new StockRound());
+                }
+                stockRounds.get(round).add(line.supplyWarehouseId(), line.itemId(), after, line.quantity(),
+                        line.supplyWarehouseId() != r.warehouseId());
+                number[done] = done + 1;
+                item[done] = line.itemId();
+                supply[done] = line.supplyWarehouseId();
+                quantity[done] = line.quantity();
+                amount[done] = i.price().multiply(BigDecimal.valueOf(line.quantity())).setScale(2, RoundingMode.UNNECESSARY);
+                distInfo[done] = s.distInfo();
+                total = total.add(amount[done]);
+                if (i.data().contains(TpccRandom.ORIGINAL) && s.data().contains(TpccRandom.ORIGINAL)) {
+                    brand++; // brand-generic "B", else "G": displayed only
+                }
+                done++;
+            }
+            count = done;
+            unusedItemLine = unused;
+            brandLines = brand;
+            sum = total;
+        }
+
+        /** The displayed total: the lines' sum with the discount and both taxes (§2.4.2.2 step 7). */
+        BigDecimal totalAmount(BigDecimal discount, BigDecimal warehouseTax, BigDecimal districtTax) {
+            return sum.multiply(BigDecimal.ONE.subtract(discount)).multiply(BigDecimal.ONE.add(warehouseTax).add(districtTax))
+                    .setScale(2, RoundingMode.HALF_UP);
+        }
+
+        /** Stock rows written in the first round, which holds every row the order writes. */
+        int stockRows() {
+            return stockRounds.isEmpty() ? 0 : stockRounds.getFirst().size();
+        }
+    }
+
+    /** STOCK writes of one statement, each row at most once: S_QUANTITY absolute, the counters added. */
+    static final class StockRound {
+        final List<int[]> rows = new ArrayList<>(); // warehouse, item, quantity, ytd, remote
+
+        void add(int warehouse, int item, int quantityAfter, int ytd, boolean remote) {
+            rows.add(new int[] {warehouse, item, quantityAfter, ytd, remote ? 1 : 0});
+        }
+
+        int size() {
+            return rows.size();
+        }
+
+        /** Column {@code c} (0 warehouse, 1 item, 2 quantity after, 3 ytd, 4 remote) of every row. */
+        int[] column(int c) {
+            int[] values = new int[rows.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = rows.get(i)[c];
+            }
+            return values;
+        }
+    }
+
+    /**
+     * Statements whose text depends on a row count (an order's lines, a Delivery's orders), each
+     * prepared the first time that count is needed and kept for the session.
+     */
+    final class ByCount {
+        private final java.util.function.IntFunction<String> sql;
+        private final PreparedStatement[] prepared;
+
+        ByCount(int maxCount, java.util.function.IntFunction<String> sql) {
+            this.sql = sql;
+            this.prepared = new PreparedStatement[maxCount + 1];
+        }
+
+        PreparedStatement get(int count) throws SQLException {
+            if (prepared[count] == null) {
+                prepared[count] = connection.prepare(sql.apply(count));
+            }
+            return prepared[count];
+        }
+    }
+
+    /** {@code count} copies of {@code group} ("(?, ?)"), separated by commas. */
+    static String repeat(String group, int count) {
+        return String.join(", ", java.util.Collections.nCopies(count, group));
+    }
+
+    /** Binds each STOCK key as (S_W_ID, S_I_ID), from parameter {@code first} on; returns the next. */
+    static int setKeys(PreparedStatement ps, int first, long[] keys) throws SQLException {
+        int p = first;
+        for (long key : keys) {
+            ps.setInt(p++, warehouseOf(key));
+            ps.setInt(p++, itemOf(key));
+        }
+        return p;
+    }
+
+    /** Binds a round's rows as (w, i, quantity after, ytd, remote), from {@code first} on; returns the next. */
+    static int setStockRound(PreparedStatement ps, int first, StockRound round) throws SQLException {
+        int p = first;
+        for (int[] row : round.rows) {
+            setInts(ps, p, row);
+            p += row.length;
+        }
+        return p;
+    }
+
+    /** Binds the order lines as (o_id, d, w, number, item, supply, quantity, amount, dist info); returns the next. */
+    static int setLines(PreparedStatement ps, int first, int orderId, int d, int w, Lines lines) throws SQLException {
+        int p = first;
+        for (int i = 0; i < lines.count; i++) {
+            setInts(ps, p, orderId, d, w, lines.number[i], lines.item[i], lines.supply[i], lines.quantity[i]);
+            ps.setBigDecimal(p + 7, lines.amount[i]);
+            ps.setString(p + 8, lines.distInfo[i]);
+            p += 9;
+        }
+        return p;
+    }
+
+    /** Binds the customer by number, or the name search's (warehouse, district, last name); returns the next. */
+    static int setCustomer(PreparedStatement ps, int at, int w, int d, CustomerSelector customer) throws SQLException {
+        if (customer.byLastName()) {
+            setInts(ps, at, w, d);
+            ps.setString(at + 2, customer.lastName());
+            return at + 3;
+        }
+        ps.setInt(at, customer.customerId());
+        return at + 1;
+    }
+
+    /**
+     * Runs the Order-Status statement and keeps what the terminal showed: the customer's
+     * C_BALANCE, C_FIRST, C_MIDDLE and C_LAST, the last order's O_ENTRY_D and O_CARRIER_ID, and
+     * each of its lines (item, supplier, quantity, amount, delivery date).
+     *
+     * @param commits whether {@code ps} ends with COMMIT (sent with the query), or runs in auto-commit mode
+     */
+    void readOrderStatus(PreparedStatement ps, OrderStatusRequest r, boolean commits) throws SQLException {
+        int w = r.warehouseId();
+        int d = r.districtId();
+        setInts(ps, 1, w, d);
+        setCustomer(ps, 3, w, d, r.customer());
+        int customer = 0;
+        int orderId = 0;
+        int lines = 0;
+        try (java.sql.ResultSet rs = rowsOf(ps, commits)) {
+            while (rs.next()) {
+                customer = rs.getInt(1);
+                orderId = rs.getInt(6);
+                rs.getInt(9);
+                if (!rs.wasNull()) {
                     lines++;
                 }
             }
         }
-        connection.commit();
-        lastOrderStatusCustomerId = c;
+        if (customer == 0) {
+            throw missing("customer", w, d, r.customer().customerId());
+        }
+        lastOrderStatusCustomerId = customer;
         lastOrderStatusOrderId = orderId;
         lastOrderStatusLines = lines;
-        return Outcome.COMMITTED;
     }
 
-    // ---------------------------------------------------------------- Delivery (§2.7.4.2)
-
-    @Override
-    Outcome delivery(DeliveryRequest r) throws SQLException {
-        int w = r.warehouseId();
-        Timestamp now = new Timestamp(System.currentTimeMillis());
-        List<DeliveredOrder> delivered = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
-        int skipped = 0;
-        for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
-            int orderId = claimOldestNewOrder(w, d);
-            if (orderId == 0) {
-                skipped++;
-                continue;
-            }
-            int c;
-            setInts(dlOrderCustomer, w, d, orderId);
-            try (ResultSet rs = dlOrderCustomer.executeQuery()) {
-                c = required(rs, "order", w, d, orderId).getInt(1);
-            }
-            setInts(dlUpdateOrder, r.carrierId(), w, d, orderId);
-            dlUpdateOrder.executeUpdate();
-            dlUpdateLines.setTimestamp(1, now);
-            setIntsAt(dlUpdateLines, 2, w, d, orderId);
-            dlUpdateLines.executeUpdate();
-            BigDecimal sum;
-            setInts(dlSumLines, w, d, orderId);
-            try (ResultSet rs = dlSumLines.executeQuery()) {
-                rs.next();
-                sum = rs.getBigDecimal(1);
-            }
-            if (sum == null) {
-                sum = BigDecimal.ZERO;
-            }
-            dlUpdateCustomer.setBigDecimal(1, sum);
-            setIntsAt(dlUpdateCustomer, 2, w, d, c);
-            if (dlUpdateCustomer.executeUpdate() != 1) {
-                throw missing("customer", w, d, c);
-            }
-            delivered.add(new DeliveredOrder(d, orderId));
-        }
-        connection.commit();
-        lastDelivered = List.copyOf(delivered);
-        lastDeliverySkipped = skipped;
-        return Outcome.COMMITTED;
-    }
-
-    /**
-     * Locks and deletes the district's oldest NEW-ORDER row and returns its O_ID, or 0 when the
-     * district has none. Under READ COMMITTED a concurrent Delivery may take the row this one
-     * waited for: the locking read then comes back empty (or the delete finds nothing) although
-     * younger orders remain, so the district is read again rather than wrongly skipped.
-     */
-    private int claimOldestNewOrder(int w, int d) throws SQLException {
-        for (int attempt = 0; attempt < DELIVERY_ATTEMPTS; attempt++) {
-            int orderId = 0;
-            setInts(dlOldest, w, d);
-            try (ResultSet rs = dlOldest.executeQuery()) {
-                if (rs.next()) {
-                    orderId = rs.getInt(1);
-                }
-            }
-            if (orderId == 0) {
-                setInts(dlAnyNewOrder, w, d);
-                try (ResultSet rs = dlAnyNewOrder.executeQuery()) {
-                    rs.next();
-                    rs.getInt(1);
-                    if (rs.wasNull()) {
-                        return 0;
-                    }
-                }
-                continue;
-            }
-            setInts(dlDeleteNewOrder, w, d, orderId);
-            if (dlDeleteNewOrder.executeUpdate() == 1) {
-                return orderId;
-            }
-        }
-        throw new SQLException("delivery could not claim a new order in warehouse " + w + ", district " + d);
-    }
-
-    // ---------------------------------------------------------------- Stock-Level (§2.8.2.2)
-
-    @Override
-    Outcome stockLevel(StockLevelRequest r) throws SQLException {
-        int w = r.warehouseId();
-        int d = r.districtId();
-        int next;
-        setInts(slNextOrder, w, d);
-        try (ResultSet rs = slNextOrder.executeQuery()) {
-            next = required(rs, "district", w, d).getInt(1);
-        }
-        setInts(slLowStock, w, w, d, next - STOCK_LEVEL_ORDERS, next, r.threshold());
-        try (ResultSet rs = slLowStock.executeQuery()) {
-            rs.next();
+    /** Runs the Stock-Level statement and keeps low_stock, what the terminal showed. */
+    void readStockLevel(PreparedStatement ps, StockLevelRequest r, boolean commits) throws SQLException {
+        setInts(ps, 1, r.threshold(), r.warehouseId(), r.districtId());
+        try (java.sql.ResultSet rs = rowsOf(ps, commits)) {
+            required(rs, "district", r.warehouseId(), r.districtId());
             lastLowStock = rs.getInt(1);
         }
-        connection.commit();
-        return Outcome.COMMITTED;
     }
 
-    // ---------------------------------------------------------------- helpers
-
-    private static void setInts(PreparedStatement ps, int... values) throws SQLException {
-        setIntsAt(ps, 1, values);
-    }
-
-    private static void setIntsAt(PreparedStatement ps, int first, int... values) throws SQLException {
-        for (int i = 0; i < values.length; i++) {
-            ps.setInt(first + i, values[i]);
-        }
+    /** The rows of a read-only query, alone (auto-commit) or with the COMMIT sent after it. */
+    private java.sql.ResultSet rowsOf(PreparedStatement ps, boolean commits) throws SQLException {
+        return commits ? connection.pipeline(ps, 2, SessionConnection.End.COMMIT).resultSet() : connection.query(ps);
     }
 
     /** Moves to the first row, or fails naming the missing row. */
-    private static ResultSet required(ResultSet rs, String table, int... key) throws SQLException {
+    static java.sql.ResultSet required(java.sql.ResultSet rs, String table, int... key) throws SQLException {
         if (!rs.next()) {
             throw missing(table, key);
         }
         return rs;
     }
 
-    private static SQLException missing(String table, int... key) {
+    static SQLException missing(String table, int... key) {
         return new SQLException("no " + table + " row " + Arrays.toString(key));
+    }
+
+    static void setInts(java.sql.PreparedStatement ps, int first, int... values) throws SQLException {
+        for (int i = 0; i < values.length; i++) {
+            ps.setInt(first + i, values[i]);
+        }
     }
 }

@@ -5,7 +5,7 @@ import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 import io.tpkit.spi.Outcome;
 import java.math.BigDecimal;
 import java.sql.Array;
-import java.sql.Connection;
+import io.tpkit.spi.SessionConnection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -46,14 +46,14 @@ final class TpccProcedureSession extends TpccSession {
     private final PreparedStatement stockLevel;
 
 
-    TpccProcedureSession(Connection connection) throws SQLException {
+    TpccProcedureSession(SessionConnection connection) throws SQLException {
         super(connection);
         connection.setAutoCommit(true);
-        newOrder = connection.prepareStatement("SELECT * FROM tpcc_new_order(?, ?, ?, ?, ?, ?)");
-        payment = connection.prepareStatement("SELECT tpcc_payment(?, ?, ?, ?, ?, ?, ?)");
-        orderStatus = connection.prepareStatement("SELECT * FROM tpcc_order_status(?, ?, ?, ?)");
-        delivery = connection.prepareStatement("SELECT tpcc_delivery(?, ?)");
-        stockLevel = connection.prepareStatement("SELECT tpcc_stock_level(?, ?, ?)");
+        newOrder = connection.prepare("SELECT * FROM tpcc_new_order(?, ?, ?, ?, ?, ?)");
+        payment = connection.prepare("SELECT tpcc_payment(?, ?, ?, ?, ?, ?, ?)");
+        orderStatus = connection.prepare("SELECT * FROM tpcc_order_status(?, ?, ?, ?)");
+        delivery = connection.prepare("SELECT tpcc_delivery(?, ?)");
+        stockLevel = connection.prepare("SELECT tpcc_stock_level(?, ?, ?)");
     }
 
     @Override
@@ -73,7 +73,7 @@ final class TpccProcedureSession extends TpccSession {
         newOrder.setArray(4, intArray(items));
         newOrder.setArray(5, intArray(supply));
         newOrder.setArray(6, intArray(quantities));
-        try (ResultSet rs = newOrder.executeQuery()) {
+        try (ResultSet rs = connection.query(newOrder)) {
             rs.next();
             lastOrderId = rs.getInt(1);
             lastTotalAmount = rs.getBigDecimal(2);
@@ -92,7 +92,7 @@ final class TpccProcedureSession extends TpccSession {
     }
 
     private Array intArray(Integer[] values) throws SQLException {
-        return connection.createArrayOf("integer", values);
+        return connection.jdbc().createArrayOf("integer", values);
     }
 
     @Override
@@ -103,7 +103,7 @@ final class TpccProcedureSession extends TpccSession {
         payment.setInt(4, r.customerDistrictId());
         setCustomer(payment, 5, r.customer());
         payment.setBigDecimal(7, r.amount());
-        try (ResultSet rs = payment.executeQuery()) {
+        try (ResultSet rs = connection.query(payment)) {
             rs.next();
             lastPaymentCustomerId = rs.getInt(1);
         }
@@ -115,7 +115,7 @@ final class TpccProcedureSession extends TpccSession {
         orderStatus.setInt(1, r.warehouseId());
         orderStatus.setInt(2, r.districtId());
         setCustomer(orderStatus, 3, r.customer());
-        try (ResultSet rs = orderStatus.executeQuery()) {
+        try (ResultSet rs = connection.query(orderStatus)) {
             rs.next();
             lastOrderStatusCustomerId = rs.getInt(1);
             lastOrderStatusOrderId = rs.getInt(2);
@@ -139,7 +139,7 @@ final class TpccProcedureSession extends TpccSession {
         delivery.setInt(1, r.warehouseId());
         delivery.setInt(2, r.carrierId());
         Integer[] orders;
-        try (ResultSet rs = delivery.executeQuery()) {
+        try (ResultSet rs = connection.query(delivery)) {
             rs.next();
             orders = (Integer[]) rs.getArray(1).getArray();
         }
@@ -162,7 +162,7 @@ final class TpccProcedureSession extends TpccSession {
         stockLevel.setInt(1, r.warehouseId());
         stockLevel.setInt(2, r.districtId());
         stockLevel.setInt(3, r.threshold());
-        try (ResultSet rs = stockLevel.executeQuery()) {
+        try (ResultSet rs = connection.query(stockLevel)) {
             rs.next();
             lastLowStock = rs.getInt(1);
         }

@@ -4,7 +4,7 @@ import io.tpkit.spi.Outcome;
 import io.tpkit.spi.Request;
 import io.tpkit.spi.Session;
 import java.math.BigDecimal;
-import java.sql.Connection;
+import io.tpkit.spi.SessionConnection;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -18,7 +18,7 @@ abstract class TpccSession implements Session {
     record DeliveredOrder(int districtId, int orderId) {
     }
 
-    final Connection connection;
+    final SessionConnection connection;
     int lastOrderId;
     BigDecimal lastTotalAmount = BigDecimal.ZERO;
     int lastBrandLines;
@@ -30,7 +30,7 @@ abstract class TpccSession implements Session {
     int lastDeliverySkipped;
     int lastLowStock;
 
-    TpccSession(Connection connection) {
+    TpccSession(SessionConnection connection) {
         this.connection = connection;
     }
 
@@ -107,13 +107,7 @@ abstract class TpccSession implements Session {
     }
 
     @Override
-    public final Connection connection() {
+    public final SessionConnection connection() {
         return connection;
-    }
-
-    @Override
-    public final void close() throws SQLException {
-        // closing the connection closes its statements
-        connection.close();
     }
 }

@@ -4,11 +4,14 @@ import io.tpkit.testing.jdbc.StubConnection;
 import io.tpkit.testing.jdbc.StubConnection.Responder;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Plausible answers to the TPC-C sessions' statements for {@link StubConnection}: one row where
- * the session expects one, the rows a lookup by last name or an order's lines give, and no item
- * row for the unused item number. Chosen by the SQL text when a statement is prepared.
+ * Plausible answers to the PostgreSQL client session's statements for {@link StubConnection}:
+ * one row where the session expects one, a row per requested stock key, item or district, an
+ * order's lines, and no row for the unused item number. Chosen by the SQL text when a statement
+ * is prepared.
  */
 final class StubAnswers {
     private static final BigDecimal PRICE = new BigDecimal("12.34");
@@ -22,82 +25,94 @@ final class StubAnswers {
 
     static Responder of(String sql) {
         String s = sql.replaceAll("\\s+", " ");
-        if (s.startsWith("SELECT w_tax FROM warehouse")) {
-            return rows(new Object[][] {{TAX}});
-        }
-        if (s.startsWith("SELECT d_tax, d_next_o_id FROM district")) {
-            return rows(new Object[][] {{TAX, 3001}});
-        }
-        if (s.startsWith("SELECT c_discount, c_last, c_credit FROM customer")) {
-            return rows(new Object[][] {{new BigDecimal("0.0500"), "BARBARBAR", "GC"}});
-        }
-        if (s.startsWith("SELECT i_price, i_name, i_data FROM item WHERE i_id = ?")) {
-            Object[][] item = {{PRICE, "item-name", "some ORIGINAL data"}};
+        if (s.startsWith("WITH d AS (UPDATE district")) {
+            // w, d, then (S_W_ID, S_I_ID) per key, then w, w, d, c: a row per key with a stock row
+            int keys = count(s, "(?, ?)");
             return new Responder() {
                 @Override
                 public Object[][] rows(Object[] p) {
-                    return (Integer) p[0] <= TpccScale.ITEMS ? item : NONE;
+                    List<Object[]> rows = new ArrayList<>();
+                    for (int k = 0; k < keys; k++) {
+                        Object w = p[2 + 2 * k];
+                        Object i = p[3 + 2 * k];
+                        if ((Integer) i <= TpccScale.ITEMS) {
+                            rows.add(new Object[] {3001, TAX, TAX, new BigDecimal("0.0500"), "BARBARBAR", "GC", w, i, 50,
+                                    DIST, "stock data ORIGINAL", PRICE, "item-name", "some ORIGINAL data"});
+                        }
+                    }
+                    return rows.toArray(new Object[0][]);
                 }
             };
         }
-        if (s.startsWith("SELECT s_quantity, s_dist_")) {
-            return rows(new Object[][] {{50, DIST, "stock data ORIGINAL"}});
+        if (s.startsWith("SELECT i_id, i_price, i_name, i_data FROM item")) {
+            int items = count(s, "?");
+            return new Responder() {
+                @Override
+                public Object[][] rows(Object[] p) {
+                    List<Object[]> rows = new ArrayList<>();
+                    for (int k = 0; k < items; k++) {
+                        if ((Integer) p[k] <= TpccScale.ITEMS) {
+                            rows.add(new Object[] {p[k], PRICE, "item-name", "some ORIGINAL data"});
+                        }
+                    }
+                    return rows.toArray(new Object[0][]);
+                }
+            };
         }
-        if (s.startsWith("SELECT w_name")) {
-            return rows(new Object[][] {{"w-name", "street 1", "street 2", "city", "ST", "123451111"}});
+        if (s.startsWith("WITH o AS (INSERT INTO oorder")) {
+            int lines = count(s, "NULL, ?, ?, ?)");
+            return new Responder() {
+                @Override
+                public int updateCount(Object[] p) {
+                    return lines; // one ORDER-LINE row per line
+                }
+            };
         }
-        if (s.startsWith("SELECT d_name")) {
-            return rows(new Object[][] {{"d-name", "street 1", "street 2", "city", "ST", "123451111"}});
+        if (s.startsWith("WITH w AS (UPDATE warehouse")) {
+            return rows(new Object[][] {{11, new BigDecimal("-10.00"), "w-name", "d-name"}});
         }
-        if (s.startsWith("SELECT c_id FROM customer")) {
-            return rows(new Object[][] {{11}, {12}, {13}});
-        }
-        if (s.startsWith("SELECT c_first, c_middle, c_last")) {
-            return rows(new Object[][] {{"first", "OE", "BARBARBAR", "street 1", "street 2", "city", "ST",
-                    "123451111", "0123456789012345", WHEN, "GC", new BigDecimal("50000.00"),
-                    new BigDecimal("0.0500"), new BigDecimal("-10.00")}});
-        }
-        if (s.startsWith("SELECT c_data")) {
-            return rows(new Object[][] {{"customer data"}});
-        }
-        if (s.startsWith("SELECT c_balance, c_first, c_middle, c_last")) {
-            return rows(new Object[][] {{new BigDecimal("-10.00"), "first", "OE", "BARBARBAR"}});
-        }
-        if (s.startsWith("SELECT o_id, o_entry_d, o_carrier_id")) {
-            return rows(new Object[][] {{2999, WHEN, 3}});
-        }
-        if (s.startsWith("SELECT ol_i_id, ol_supply_w_id")) {
+        if (s.startsWith("SELECT c.c_id, c.c_balance")) {
             Object[][] lines = new Object[10][];
             for (int i = 0; i < lines.length; i++) {
-                lines[i] = new Object[] {i + 1, 1, 5, PRICE, WHEN};
+                lines[i] = new Object[] {11, new BigDecimal("-10.00"), "first", "OE", "BARBARBAR", 2999, WHEN, 3,
+                        i + 1, 1, 5, PRICE, WHEN};
             }
             return rows(lines);
         }
-        if (s.startsWith("SELECT no_o_id FROM new_order")) {
-            return rows(new Object[][] {{2101}});
+        if (s.startsWith("WITH oldest AS")) {
+            int districts = count(s, "(?)");
+            return new Responder() {
+                @Override
+                public Object[][] rows(Object[] p) {
+                    Object[][] rows = new Object[districts][];
+                    for (int d = 0; d < districts; d++) {
+                        rows[d] = new Object[] {p[1 + d], 2101, null};
+                    }
+                    return rows;
+                }
+            };
         }
-        if (s.startsWith("SELECT MIN(no_o_id)")) {
-            return rows(new Object[][] {{null}});
-        }
-        if (s.startsWith("SELECT o_c_id FROM oorder")) {
-            return rows(new Object[][] {{17}});
-        }
-        if (s.startsWith("SELECT SUM(ol_amount)")) {
-            return rows(new Object[][] {{new BigDecimal("120.00")}});
-        }
-        if (s.startsWith("SELECT d_next_o_id FROM district")) {
-            return rows(new Object[][] {{3001}});
-        }
-        if (s.startsWith("SELECT COUNT(DISTINCT")) {
+        if (s.startsWith("SELECT count(DISTINCT s.s_i_id) FROM district")) {
             return rows(new Object[][] {{7}});
+        }
+        if (s.startsWith("SELECT DISTINCT no_d_id")) {
+            return rows(NONE);
         }
         if (s.startsWith("SELECT cfg_name, cfg_value FROM tpcc_config")) {
             return rows(new Object[][] {{"c_last_load", "157"}});
         }
-        if (s.startsWith("SELECT")) {
+        if (s.startsWith("SELECT") || s.startsWith("WITH")) {
             throw new IllegalArgumentException("no stub answer for " + s);
         }
-        return new Responder() { }; // every INSERT, UPDATE and DELETE changes one row
+        return new Responder() { }; // an UPDATE changes one row
+    }
+
+    private static int count(String sql, String part) {
+        int n = 0;
+        for (int at = sql.indexOf(part); at >= 0; at = sql.indexOf(part, at + part.length())) {
+            n++;
+        }
+        return n;
     }
 
     private static Responder rows(Object[][] rows) {
@@ -105,6 +120,11 @@ final class StubAnswers {
             @Override
             public Object[][] rows(Object[] params) {
                 return rows;
+            }
+
+            @Override
+            public boolean query() {
+                return true;
             }
         };
     }

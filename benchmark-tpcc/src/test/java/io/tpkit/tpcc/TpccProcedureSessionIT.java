@@ -60,8 +60,8 @@ class TpccProcedureSessionIT {
         // installed twice: the script replaces its own functions
         SqlScript.execute(procedureCheck, TpccDialect.of("postgresql").procedures());
         SqlScript.execute(procedureCheck, TpccDialect.of("postgresql").procedures());
-        client = new TpccClientSession(clientDb.connect());
-        procedure = new TpccProcedureSession(procedureDb.connect());
+        client = clientDb.clientSession();
+        procedure = new TpccProcedureSession(new io.tpkit.spi.SessionConnection(procedureDb.connect()));
         assertSameDataEverywhere();
     }
 
@@ -120,7 +120,7 @@ class TpccProcedureSessionIT {
                 + "AND ol_o_id >= " + next)).isZero();
         // the connection is usable afterwards and in auto-commit mode, with nothing left open
         assertThat(both(new StockLevelRequest(W, 5, 15))).isEqualTo(Outcome.COMMITTED);
-        assertThat(procedure.connection().getAutoCommit()).isTrue();
+        assertThat(procedure.connection().autoCommit()).isTrue();
         assertSameData();
     }
 

@@ -89,7 +89,7 @@ public class TransactionPathBenchmark {
         MetricsCollector metrics = new MetricsCollector(Scheduler.metricTypes(types, bound::deferred), 10,
                 System.nanoTime(), null);
         Scheduler scheduler = new Scheduler(settings, bound::newTerminal,
-                () -> bound.openSession(new StubConnection(StubAnswers::of)), new PostgresPlugin()::classify, metrics,
+                () -> bound.openSession(new io.tpkit.spi.SessionConnection(new StubConnection(StubAnswers::of))), new PostgresPlugin()::classify, metrics,
                 ProgressListener.NONE, bound::deferred, types.size());
         long committed = scheduler.run().totalCommitted();
         transactionsRun += committed;

@@ -47,6 +47,7 @@ final class SummaryPrinter {
         r.headline().forEach((k, v) -> out.printf(Locale.ROOT, "%s: %s%n", k,
                 v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v));
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
+        printCost(r);
         long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX))
                 .mapToLong(TypeSummary::outcomeUnknown).sum();
         for (io.tpkit.metrics.Outage o : r.outages()) {
@@ -76,6 +77,62 @@ final class SummaryPrinter {
         out.println("Results: " + r.resultDir());
         out.println("Report: " + java.nio.file.Path.of(r.resultDir()).resolve("report.html"));
         out.flush();
+    }
+
+    /**
+     * What a committed transaction cost: CPU of the driver and the database (the two share a
+     * small machine), the round trips and bytes the driver counted, and per type.
+     */
+    private void printCost(RunResult r) {
+        io.tpkit.result.CostPerTransaction c = r.cost();
+        if (c == null || c.committed() == 0) {
+            return;
+        }
+        out.println();
+        out.printf(Locale.ROOT, "Cost per committed transaction (measurement interval, %,d committed; how: \"cost\" "
+                + "in result.json):%n", c.committed());
+        if (c.driverCpuMicros() != null) {
+            out.printf(Locale.ROOT, "  driver CPU     %9.1f us%s%s, %.1f%% of the machine%n", c.driverCpuMicros(),
+                    c.driverUserMicros() == null ? "" : String.format(Locale.ROOT, " (user %.1f, system %.1f)",
+                            c.driverUserMicros(), c.driverSystemMicros()),
+                    c.driverJitMicros() == null ? "" : String.format(Locale.ROOT, "; of it JIT compiler %.1f, GC %.1f",
+                            c.driverJitMicros(), c.driverGcMicros()), c.driverMachinePct());
+        }
+        if (c.databaseCpuMicros() != null) {
+            out.printf(Locale.ROOT, "  database CPU   %9.1f us, %.1f%% of the machine (%s)%n", c.databaseCpuMicros(),
+                    c.databaseMachinePct(), c.databaseCpuSource());
+        }
+        out.printf(Locale.ROOT, "  round trips    %9.2f (%.2f statements, %.2f commits, %.2f rollbacks, %.2f result sets)%n",
+                c.roundTrips(), c.statements(), c.commits(), c.rollbacks(), c.resultSets());
+        StringBuilder more = new StringBuilder();
+        if (c.bytesSent() != null) {
+            more.append(String.format(Locale.ROOT, "network %,.0f bytes sent, %,.0f received", c.bytesSent(),
+                    c.bytesReceived()));
+        }
+        if (c.walBytes() != null) {
+            more.append(more.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT, "WAL %,.0f bytes", c.walBytes()));
+        }
+        if (c.blockReads() != null) {
+            more.append(more.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT, "block reads %.2f",
+                    c.blockReads()));
+        }
+        if (!more.isEmpty()) {
+            out.println("  " + more);
+        }
+        c.notes().forEach(n -> out.println("  " + n));
+        out.printf(Locale.ROOT, "  %-20s %12s %11s %14s %11s %11s%n", "per transaction of", "round trips",
+                "statements", "driver CPU us", "bytes sent", "bytes recv");
+        for (TypeSummary t : r.metrics().types()) {
+            io.tpkit.metrics.TypeCost tc = t.cost();
+            if (tc == null || tc.transactions() == 0) {
+                continue;
+            }
+            out.printf(Locale.ROOT, "  %-20s %12.2f %11.2f %14s %11s %11s%n", t.name(), tc.roundTrips(), tc.statements(),
+                    tc.driverCpuMicros() < 0 ? "-" : String.format(Locale.ROOT, "%.1f", tc.driverCpuMicros()),
+                    tc.bytesSent() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", tc.bytesSent()),
+                    tc.bytesReceived() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", tc.bytesReceived()));
+        }
+        out.println("  (per type: per transaction executed; driver CPU of the connection's thread, first statement to commit)");
     }
 
     /** The rate of each iteration, ten to a line (HPSS: the report's table of 50 iterations). */

@@ -41,10 +41,30 @@ public final class MysqlPlugin implements DatabasePlugin {
         return jdbcUrl.startsWith("jdbc:mysql:");
     }
 
-    /** LOAD DATA LOCAL from a stream needs the client to allow it when it connects. */
+    /**
+     * LOAD DATA LOCAL from a stream needs the client to allow it when it connects; sessions send
+     * several statements in one round trip ({@code allowMultiQueries}); every connection's bytes
+     * are counted per thread, for the bytes per transaction.
+     */
     @Override
     public Map<String, String> connectionProperties() {
-        return Map.of("allowLoadLocalInfile", "true");
+        return Map.of("allowLoadLocalInfile", "true", "allowMultiQueries", "true",
+                "socketFactory", CountingSocketFactory.class.getName());
+    }
+
+    @Override
+    public boolean countsWireBytes() {
+        return true;
+    }
+
+    @Override
+    public int defaultPort() {
+        return 3306;
+    }
+
+    @Override
+    public List<String> serverProcessNames() {
+        return List.of("mariadbd", "mysqld");
     }
 
     @Override

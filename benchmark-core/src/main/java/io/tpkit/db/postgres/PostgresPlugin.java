@@ -39,6 +39,46 @@ public final class PostgresPlugin implements DatabasePlugin {
         return jdbcUrl.startsWith("jdbc:postgresql:");
     }
 
+    /** Every connection's bytes are counted per thread, for the bytes per transaction. */
+    @Override
+    public Map<String, String> connectionProperties() {
+        return Map.of("socketFactory", CountingSocketFactory.class.getName());
+    }
+
+    @Override
+    public boolean countsWireBytes() {
+        return true;
+    }
+
+    @Override
+    public int defaultPort() {
+        return 5432;
+    }
+
+    @Override
+    public List<String> serverProcessNames() {
+        return List.of("postgres", "postmaster");
+    }
+
+    /** The postmaster: the parent of this connection's backend, when it is a process of this machine. */
+    @Override
+    public java.util.OptionalInt serverPid(Connection c) throws SQLException {
+        int backend;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            backend = rs.getInt(1);
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", backend + "/stat"));
+            return java.util.OptionalInt.of(io.tpkit.metrics.ProcStat.parentPid(stat));
+        } catch (java.io.IOException | RuntimeException e) {
+            return java.util.OptionalInt.empty();
+        }
+    }
+
     @Override
     public ErrorClass classify(SQLException e) {
         return PostgresErrors.classify(e);

@@ -26,6 +26,11 @@ public final class StubConnection extends UnsupportedConnection {
         default int updateCount(Object[] params) {
             return 1;
         }
+
+        /** Whether the (first) statement returns rows: what {@code execute()} answers. */
+        default boolean query() {
+            return false;
+        }
     }
 
     private final Function<String, Responder> responders;
@@ -170,6 +175,34 @@ public final class StubConnection extends UnsupportedConnection {
         @Override
         public int executeUpdate() {
             return responder.updateCount(params);
+        }
+
+        // several statements in one (a pipeline): the first one's answer, then update counts of 0
+        private boolean onRows;
+        private int updateCount = -1;
+
+        @Override
+        public boolean execute() {
+            onRows = responder.query();
+            updateCount = onRows ? -1 : responder.updateCount(params);
+            return onRows;
+        }
+
+        @Override
+        public ResultSet getResultSet() {
+            return onRows ? new Rows(responder.rows(params)) : null;
+        }
+
+        @Override
+        public int getUpdateCount() {
+            return updateCount;
+        }
+
+        @Override
+        public boolean getMoreResults() {
+            onRows = false;
+            updateCount = 0;
+            return false;
         }
 
         @Override

@@ -1,0 +1,42 @@
+package io.tpkit.metrics;
+
+/**
+ * What executing one transaction (every attempt of it) cost the driver, as the scheduler adds
+ * it up on the thread that ran it: the session's round trips by kind, the bytes on the wire,
+ * and the thread's CPU time. One instance per server thread, reused: nothing is allocated per
+ * transaction.
+ */
+public final class TransactionCost {
+    static final int ROUND_TRIPS = 0;
+    static final int STATEMENTS = 1;
+    static final int RESULT_SETS = 2;
+    static final int COMMITS = 3;
+    static final int ROLLBACKS = 4;
+    static final int BYTES_SENT = 5;
+    static final int BYTES_RECEIVED = 6;
+    static final int CPU_NANOS = 7;
+    static final int FIELDS = 8;
+
+    final long[] values = new long[FIELDS];
+
+    public void addCalls(long roundTrips, long statements, long resultSets, long commits, long rollbacks) {
+        values[ROUND_TRIPS] += roundTrips;
+        values[STATEMENTS] += statements;
+        values[RESULT_SETS] += resultSets;
+        values[COMMITS] += commits;
+        values[ROLLBACKS] += rollbacks;
+    }
+
+    public void addBytes(long sent, long received) {
+        values[BYTES_SENT] += sent;
+        values[BYTES_RECEIVED] += received;
+    }
+
+    public void addCpuNanos(long nanos) {
+        values[CPU_NANOS] += nanos;
+    }
+
+    void clear() {
+        java.util.Arrays.fill(values, 0);
+    }
+}

@@ -1,0 +1,122 @@
+package io.tpkit.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tpkit.metrics.CostTotals;
+import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.monitor.MonitorSummary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one committed transaction of the measurement interval cost, for the whole run (the
+ {@code cost} section of result.json; each type's own figures are in its {@code cost}). On a
+ * machine where the driver and the database share the CPUs, throughput follows the sum of the
+ * two CPU figures. An absent figure is null, with a note that says why.
+ *
+ * @param basis                   how the figures were obtained, in words
+ * @param committed               the committed transactions everything is divided by
+ * @param driverCpuMicros         the driver JVM's CPU time (the JVM's own clock)
+ * @param driverUserMicros        its user part (/proc/self/stat, 10 ms resolution)
+ * @param driverSystemMicros      its system part: mostly the kernel's work for the driver's
+ *                                socket calls, which on loopback includes delivering the bytes
+ * @param driverMachinePct        the driver's share of the whole machine (100 = every CPU)
+ * @param databaseCpuMicros       the database server's processes' CPU time, when it runs on this machine
+ * @param databaseMachinePct      the server's share of the whole machine
+ * @param databaseCpuSource       which processes, and how they were found
+ * @param statements              SQL statements executed (driver's count, at the session's calls)
+ * @param resultSets              result sets read
+ * @param commits                 explicit commits
+ * @param rollbacks               rollbacks (the benchmark's own and the scheduler's after errors)
+ * @param roundTrips              requests the driver sent and waited for (statements sent
+ *                                together count once)
+ * @param bytesSent               bytes the driver sent to the database (counted at its sockets)
+ * @param bytesReceived           bytes it received
+ * @param walBytes                WAL (PostgreSQL) or redo (InnoDB) bytes the server wrote
+ * @param blockReads              blocks (pages) the server read from outside its buffer cache
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CostPerTransaction(String basis, long committed,
+                                 Double driverCpuMicros, Double driverUserMicros, Double driverSystemMicros,
+                                 Double driverJitMicros, Double driverGcMicros, Double driverMachinePct,
+                                 Double databaseCpuMicros, Double databaseMachinePct, String databaseCpuSource,
+                                 double statements, double resultSets, double commits, double rollbacks,
+                                 double roundTrips, Double bytesSent, Double bytesReceived,
+                                 Double walBytes, Double blockReads, List<String> notes) {
+    /** The growth of the database server's CPU clock over the measurement interval, in nanoseconds. */
+    public static final String DATABASE_CPU = "database.cpu_ns";
+
+    static final String BASIS = "per committed transaction of the measurement interval, the work of rollbacks, "
+            + "retries and deferred parts included; CPU from clocks read when the interval started and ended; "
+            + "round trips and bytes counted by the driver at each transaction; WAL bytes and block reads from "
+            + "the monitor's per-second server counters (mean per second over the interval / committed per second)";
+
+    /**
+     * @param databaseCpuSource what the database CPU covers, or null when it was not measured
+     * @param databaseCpuNote   why it was not measured (null when it was)
+     * @param cpus              the machine's CPUs, for the shares
+     */
+    public static CostPerTransaction of(RunMetrics m, MonitorSummary monitor, String databaseCpuSource,
+                                        String databaseCpuNote, int cpus) {
+        CostTotals c = m.costs();
+        long n = m.totalCommitted();
+        List<String> notes = new ArrayList<>();
+        if (n == 0) {
+            notes.add("no transaction committed in the measurement interval: nothing to divide by");
+            return new CostPerTransaction(BASIS, 0, null, null, null, null, null, null, null, null, databaseCpuSource, 0,
+                    0, 0, 0, 0, null, null, null, null, notes);
+        }
+        double machineNanos = m.measurementSeconds() * 1e9 * cpus;
+        long driver = c.meter(MetricsCollector.DRIVER_CPU);
+        long user = c.meter(MetricsCollector.DRIVER_USER);
+        long system = c.meter(MetricsCollector.DRIVER_SYSTEM);
+        long jit = c.meter(MetricsCollector.DRIVER_JIT);
+        long gc = c.meter(MetricsCollector.DRIVER_GC);
+        if (driver < 0) {
+            notes.add("driver CPU absent: the JVM does not report its process CPU time");
+        }
+        if (user < 0) {
+            notes.add("driver user and system CPU absent: /proc/self/stat cannot be read (not Linux)");
+        }
+        long database = c.meter(DATABASE_CPU);
+        if (database < 0) {
+            notes.add("database CPU absent: " + (databaseCpuNote != null ? databaseCpuNote
+                    : "the server's processes could not be read at the interval's start and end"));
+        }
+        if (!c.bytesCounted()) {
+            notes.add("network bytes absent: this database's driver sockets are not counted");
+        }
+        double tps = m.throughput().overWallClock();
+        Double wal = perTransaction(monitor, "db.wal_bytes_per_s", tps);
+        Double blocks = perTransaction(monitor, "db.blks_read_per_s", tps);
+        if (wal == null || blocks == null) {
+            boolean monitored = monitor != null && monitor.samples() > 0 && monitor.fromSeconds() != null;
+            notes.add((wal == null ? "WAL bytes" : "block reads") + (wal == null && blocks == null ? " and block reads" : "")
+                    + " absent: " + (monitored ? "the monitor has no such server counter for this run (see its notes)"
+                    : "no whole second of the measurement interval was monitored"));
+        }
+        return new CostPerTransaction(BASIS, n,
+                driver < 0 ? null : driver / 1e3 / n,
+                user < 0 ? null : user / 1e3 / n,
+                system < 0 ? null : system / 1e3 / n,
+                jit < 0 ? null : jit / 1e3 / n,
+                gc < 0 ? null : gc / 1e3 / n,
+                driver < 0 || machineNanos <= 0 ? null : 100 * driver / machineNanos,
+                database < 0 ? null : database / 1e3 / n,
+                database < 0 || machineNanos <= 0 ? null : 100 * database / machineNanos,
+                databaseCpuSource,
+                (double) c.statements() / n, (double) c.resultSets() / n, (double) c.commits() / n,
+                (double) c.rollbacks() / n, (double) c.roundTrips() / n,
+                c.bytesCounted() ? (double) c.bytesSent() / n : null,
+                c.bytesCounted() ? (double) c.bytesReceived() / n : null,
+                wal, blocks, notes);
+    }
+
+    private static Double perTransaction(MonitorSummary monitor, String series, double tps) {
+        if (monitor == null || tps <= 0 || monitor.fromSeconds() == null || monitor.samples() == 0) {
+            return null;
+        }
+        MonitorSummary.Stat s = monitor.series().get(series);
+        return s == null ? null : s.mean() / tps;
+    }
+}
