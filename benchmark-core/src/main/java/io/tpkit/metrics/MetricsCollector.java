@@ -231,7 +231,7 @@ public final class MetricsCollector {
         return n;
     }
 
-    /** How late a terminal woke up after a keying or think wait. */
+    /** How long a due request waited while a server was free for it (the driver's own lateness). */
     public void recordLag(long lateNanos) {
         lag[phase.ordinal()].record(Latency.toMicros(Math.max(lateNanos, 0)));
     }

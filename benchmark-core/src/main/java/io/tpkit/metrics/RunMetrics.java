@@ -7,7 +7,8 @@ import java.util.List;
  *
  * @param committedAllPhases committed transactions in every phase (warm-up and drain included),
  *                           for the cross-check against the database's own count
- * @param scheduleLag        how late terminals woke up after keying/think waits (closed model)
+ * @param scheduleLag        the driver's own lateness (closed model): how long a due request
+ *                           waited while a server was free for it (a late wake-up, the queue)
  * @param incomplete         the run was interrupted before the measurement interval ended
  * @param iterations         the rounds of a run measured in several iterations (HPSS), else empty
  * @param driverCpuSeconds   the driver JVM's CPU time over the measurement interval (-1 unknown)

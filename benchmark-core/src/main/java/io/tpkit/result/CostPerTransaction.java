@@ -20,6 +20,9 @@ import java.util.List;
  * @param driverUserMicros        its user part (/proc/self/stat, 10 ms resolution)
  * @param driverSystemMicros      its system part: mostly the kernel's work for the driver's
  *                                socket calls, which on loopback includes delivering the bytes
+ * @param driverJitMicros         the part of the driver CPU spent by its JIT compiler threads
+ *                                (high in a short run, near zero once the code is compiled)
+ * @param driverGcMicros          the part spent by its garbage collector's own threads
  * @param driverMachinePct        the driver's share of the whole machine (100 = every CPU)
  * @param databaseCpuMicros       the database server's processes' CPU time, when it runs on this machine
  * @param databaseMachinePct      the server's share of the whole machine

@@ -354,8 +354,7 @@ public final class Scheduler {
     /**
      * One server of the closed model: takes the earliest due terminal, runs its request (or
      * queues a deferred one), and puts the terminal back with its next request, due after its
-     * think and keying times. A wake-up after the due time is the schedule lag; a request that
-     * was due while every server was busy waited in the queue, which its queue time shows.
+     * think and keying times.
      */
     private void serveClosed(Server server, TransactionRunner runner, long[] measured, long[] finished,
                              CountDownLatch done) {
@@ -372,9 +371,10 @@ public final class Scheduler {
                 return;
             }
             long now = System.nanoTime();
-            if (t.due >= waitStart) {
-                metrics.recordLag(now - t.due); // this server was idle: how late it woke up
-            }
+            // the driver's own lateness: how long a due request waited while this server was
+            // free for it (a late wake-up, or the queue's own cost). Waiting for a busy server
+            // is the database's queueing, which the queue time shows instead.
+            metrics.recordLag(now - Math.max(t.due, waitStart));
             if (pacer != null && !t.slotted) {
                 long slot = pacer.nextSlot();
                 t.slotted = true;
