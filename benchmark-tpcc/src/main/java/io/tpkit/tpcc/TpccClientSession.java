@@ -1,5 +1,6 @@
 package io.tpkit.tpcc;
 
+import io.tpkit.spi.Outcome;
 import io.tpkit.spi.SessionConnection;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -100,6 +101,29 @@ abstract class TpccClientSession extends TpccSession {
     static int stockAfter(int stockQuantity, int quantity) {
         int left = stockQuantity - quantity;
         return left >= STOCK_LOW_WATER ? left : left + STOCK_REFILL;
+    }
+
+    /** Ends the open transaction: COMMIT, or ROLLBACK for New-Order's unused item. */
+    final void end(boolean commit) throws SQLException {
+        if (commit) {
+            connection.commit();
+        } else {
+            connection.rollback();
+        }
+    }
+
+    /** What an ended New-Order leaves for the terminal's output screen, and its outcome. */
+    final Outcome newOrderEnded(int orderId, boolean committed, Lines lines, BigDecimal discount,
+                                BigDecimal warehouseTax, BigDecimal districtTax) {
+        lastOrderId = orderId;
+        if (!committed) {
+            // §2.4.2.3: "Item number is not valid"; everything before it has really been done
+            lastTotalAmount = BigDecimal.ZERO;
+            return Outcome.BUSINESS_ROLLBACK;
+        }
+        lastBrandLines = lines.brandLines;
+        lastTotalAmount = lines.totalAmount(discount, warehouseTax, districtTax);
+        return Outcome.COMMITTED;
     }
 
     /** Sorts by warehouse, then item: both are positive ints. */

@@ -202,21 +202,9 @@ final class TpccMysqlSession extends TpccClientSession {
                 setLines(ps, 1, orderId, d, w, lines);
                 connection.update(ps);
             }
-            if (commit) {
-                connection.commit();
-            } else {
-                connection.rollback();
-            }
+            end(commit);
         }
-        lastOrderId = orderId;
-        if (!commit) {
-            // §2.4.2.3: "Item number is not valid"; everything before it has really been done
-            lastTotalAmount = BigDecimal.ZERO;
-            return Outcome.BUSINESS_ROLLBACK;
-        }
-        lastBrandLines = lines.brandLines;
-        lastTotalAmount = lines.totalAmount(discount, warehouseTax, districtTax);
-        return Outcome.COMMITTED;
+        return newOrderEnded(orderId, commit, lines, discount, warehouseTax, districtTax);
     }
 
     /** The ORDER and NEW-ORDER rows' values; returns the next parameter. */

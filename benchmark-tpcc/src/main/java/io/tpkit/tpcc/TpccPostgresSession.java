@@ -213,21 +213,9 @@ final class TpccPostgresSession extends TpccClientSession {
                 setStockRound(again, 1, lines.stockRounds.get(round));
                 connection.update(again);
             }
-            if (commit) {
-                connection.commit();
-            } else {
-                connection.rollback();
-            }
+            end(commit);
         }
-        lastOrderId = orderId;
-        if (!commit) {
-            // §2.4.2.3: "Item number is not valid"; everything before it has really been done
-            lastTotalAmount = BigDecimal.ZERO;
-            return Outcome.BUSINESS_ROLLBACK;
-        }
-        lastBrandLines = lines.brandLines;
-        lastTotalAmount = lines.totalAmount(discount, warehouseTax, districtTax);
-        return Outcome.COMMITTED;
+        return newOrderEnded(orderId, commit, lines, discount, warehouseTax, districtTax);
     }
 
     /** The order, the new order, the first round of STOCK writes and the lines: one statement. */
