@@ -32,6 +32,7 @@ public final class BenchmarkConfig {
     private final Long transactions;
     private final double ratePerSecond;
     private final Isolation isolation;
+    private final DatabaseCpu databaseCpu;
     private final LoadPolicy loadPolicy;
     private final int maxRetries;
     private final long seed;
@@ -56,6 +57,7 @@ public final class BenchmarkConfig {
         this.transactions = b.transactions;
         this.ratePerSecond = b.ratePerSecond;
         this.isolation = b.isolation;
+        this.databaseCpu = b.databaseCpu;
         this.loadPolicy = b.loadPolicy;
         this.maxRetries = b.maxRetries;
         this.seed = b.seed;
@@ -85,6 +87,7 @@ public final class BenchmarkConfig {
         b.transactions = transactions;
         b.ratePerSecond = ratePerSecond;
         b.isolation = isolation;
+        b.databaseCpu = databaseCpu;
         b.loadPolicy = loadPolicy;
         b.maxRetries = maxRetries;
         b.seed = seed;
@@ -113,6 +116,8 @@ public final class BenchmarkConfig {
     public double ratePerSecond() { return ratePerSecond; }
     /** The transactions' isolation level; {@link Isolation#DEFAULT} leaves the server's. */
     public Isolation isolation() { return isolation; }
+    /** Where the database server's CPU per transaction is read from. */
+    public DatabaseCpu databaseCpu() { return databaseCpu; }
     public LoadPolicy loadPolicy() { return loadPolicy; }
     public int maxRetries() { return maxRetries; }
     public long seed() { return seed; }
@@ -143,6 +148,7 @@ public final class BenchmarkConfig {
             m.put("ratePerSecond", ratePerSecond);
         }
         m.put("isolation", isolation.label());
+        m.put("databaseCpu", databaseCpu.label());
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
         m.put("maxRetries", maxRetries);
         m.put("seed", seed);
@@ -173,6 +179,7 @@ public final class BenchmarkConfig {
         private Long transactions;
         private double ratePerSecond;
         private Isolation isolation = Isolation.DEFAULT;
+        private DatabaseCpu databaseCpu = DatabaseCpu.AUTO;
         private LoadPolicy loadPolicy = LoadPolicy.IF_EMPTY;
         private int maxRetries = 10;
         private long seed = System.nanoTime();
@@ -211,6 +218,7 @@ public final class BenchmarkConfig {
         /** Starts requests on a fixed schedule of this many per second (0 = as fast as terminals go). */
         public Builder ratePerSecond(double perSecond) { this.ratePerSecond = perSecond; return this; }
         public Builder isolation(Isolation isolation) { this.isolation = Objects.requireNonNull(isolation); return this; }
+        public Builder databaseCpu(DatabaseCpu source) { this.databaseCpu = Objects.requireNonNull(source); return this; }
         public Builder loadPolicy(LoadPolicy policy) { this.loadPolicy = Objects.requireNonNull(policy); return this; }
         public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
         public Builder seed(long seed) { this.seed = seed; return this; }

@@ -85,7 +85,7 @@ public final class Comparisons {
         add(rows, results, "cost: driver CPU us per commit (measurement interval)",
                 r -> r.has("cost") ? number(r.path("cost").path("driverCpuMicros"))
                         : number(r.path("environment").path("driverCpuMicrosPerCommit")));
-        add(rows, results, "cost: database CPU us per commit (server on this machine)",
+        add(rows, results, "cost: database CPU us per commit (source in each result's cost)",
                 r -> number(r.path("cost").path("databaseCpuMicros")));
         add(rows, results, "cost: round trips per commit (requests sent and waited for)",
                 r -> number(r.path("cost").path("roundTrips")));

@@ -1,6 +1,7 @@
 package io.tpkit.monitor;
 
 import io.tpkit.metrics.ProcStat;
+import io.tpkit.spi.ServerCpuClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -24,7 +25,7 @@ import java.util.Set;
  * the live tree at two moments gives the server's CPU between them. A MySQL server is one
  * process.
  */
-public final class ServerProcess {
+public final class ServerProcess implements ServerCpuClock {
     /** Linux's clock tick, 1/100 s (USER_HZ). */
     private static final long NANOS_PER_TICK = 10_000_000L;
 
@@ -40,22 +41,15 @@ public final class ServerProcess {
         this.foundBy = foundBy;
     }
 
-    /** Why the server's CPU cannot be measured from this machine. */
-    public static final class NotFound extends Exception {
-        NotFound(String why) {
-            super(why);
-        }
-    }
-
     /**
      * Finds the server a JDBC URL points to ({@code jdbc:KIND://HOST[:PORT]/...}, the first host
      * of a list), asking the database for its process id as a fallback.
      */
     public static ServerProcess locate(String jdbcUrl, io.tpkit.spi.DatabasePlugin plugin, java.sql.Connection c)
-            throws NotFound {
+            throws Unavailable {
         String[] hostPort = hostPort(jdbcUrl, plugin.defaultPort());
         if (hostPort == null) {
-            throw new NotFound("the server's host and port cannot be read from the JDBC URL");
+            throw new Unavailable("the server's host and port cannot be read from the JDBC URL");
         }
         OptionalInt hint;
         try {
@@ -107,31 +101,31 @@ public final class ServerProcess {
      * @param names   command names the server's main process may have ({@code postgres}...)
      * @param pidHint the server's main process id when the database says it (used when the
      *                listening socket's owner cannot be seen, e.g. a server of another user)
-     * @throws NotFound with the reason, in words for the result's notes
+     * @throws Unavailable with the reason, in words for the result's notes
      */
     public static ServerProcess locate(String host, int port, List<String> names, OptionalInt pidHint)
-            throws NotFound {
+            throws Unavailable {
         return locate(Path.of("/proc"), host, port, names, pidHint);
     }
 
     static ServerProcess locate(Path proc, String host, int port, List<String> names, OptionalInt pidHint)
-            throws NotFound {
+            throws Unavailable {
         if (!Files.isReadable(proc.resolve("net/tcp"))) {
-            throw new NotFound("there is no /proc on this machine (not Linux)");
+            throw new Unavailable("there is no /proc on this machine (not Linux)");
         }
         if (!isThisMachine(host)) {
-            throw new NotFound("the server " + host + " is not on this machine");
+            throw new Unavailable("the server " + host + " is not on this machine");
         }
         Set<String> sockets = listeningSockets(proc, port);
         if (sockets.isEmpty()) {
-            throw new NotFound("nothing on this machine listens on port " + port
+            throw new Unavailable("nothing on this machine listens on port " + port
                     + " (a server in a container or another network namespace)");
         }
         int owner = owner(proc, sockets);
         if (owner > 0) {
             String name = name(proc, owner);
             if (!names.contains(name)) {
-                throw new NotFound("port " + port + " belongs to '" + name + "' (PID " + owner
+                throw new Unavailable("port " + port + " belongs to '" + name + "' (PID " + owner
                         + "), not to a database server process (" + String.join(", ", names) + ")");
             }
             return new ServerProcess(proc, owner, name, "the owner of the socket listening on port " + port);
@@ -144,7 +138,7 @@ public final class ServerProcess {
                         + "port " + port + " is not visible to this user)");
             }
         }
-        throw new NotFound("the owner of port " + port + " is not visible to this user (run as the server's user "
+        throw new Unavailable("the owner of port " + port + " is not visible to this user (run as the server's user "
                 + "or as root)");
     }
 
@@ -224,6 +218,7 @@ public final class ServerProcess {
      * CPU nanoseconds of the server so far: its main process, its live children (each with the
      * children it reaped) and the children the main process reaped; -1 once it is gone.
      */
+    @Override
     public long cpuNanos() {
         try {
             long ticks = 0;
@@ -282,6 +277,12 @@ public final class ServerProcess {
     }
 
     /** What the figure covers, for the result: "PID 2196 (postgres) and its children, ...". */
+    @Override
+    public boolean onThisMachine() {
+        return true;
+    }
+
+    @Override
     public String describe() {
         return "PID " + pid + " (" + name + ") and its child processes, from /proc; found as " + foundBy;
     }

@@ -5,6 +5,7 @@ import io.tpkit.metrics.CostTotals;
 import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.MonitorSummary;
+import io.tpkit.spi.ServerCpuClock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,9 +25,10 @@ import java.util.List;
  *                                (high in a short run, near zero once the code is compiled)
  * @param driverGcMicros          the part spent by its garbage collector's own threads
  * @param driverMachinePct        the driver's share of the whole machine (100 = every CPU)
- * @param databaseCpuMicros       the database server's processes' CPU time, when it runs on this machine
- * @param databaseMachinePct      the server's share of the whole machine
- * @param databaseCpuSource       which processes, and how they were found
+ * @param databaseCpuMicros       the database server's CPU time: its processes when it runs on this
+ *                                machine, or its own statement counters (see databaseCpuSource)
+ * @param databaseMachinePct      the server's share of the machine, when it runs on this one
+ * @param databaseCpuSource       which processes or counters, and how they were found
  * @param statements              SQL statements executed (driver's count, at the session's calls)
  * @param resultSets              result sets read
  * @param commits                 explicit commits
@@ -55,12 +57,15 @@ public record CostPerTransaction(String basis, long committed,
             + "the monitor's per-second server counters (mean per second over the interval / committed per second)";
 
     /**
-     * @param databaseCpuSource what the database CPU covers, or null when it was not measured
-     * @param databaseCpuNote   why it was not measured (null when it was)
-     * @param cpus              the machine's CPUs, for the shares
+     * @param databaseCpu     the clock of the database server's CPU, or null when it was not measured
+     * @param databaseCpuNote why it was not measured (null when it was)
+     * @param cpus            the machine's CPUs, for the shares (the server's share only when it
+     *                        runs on this machine: another machine's CPUs are not known)
      */
-    public static CostPerTransaction of(RunMetrics m, MonitorSummary monitor, String databaseCpuSource,
+    public static CostPerTransaction of(RunMetrics m, MonitorSummary monitor, ServerCpuClock databaseCpu,
                                         String databaseCpuNote, int cpus) {
+        String databaseCpuSource = databaseCpu == null ? null : databaseCpu.describe();
+        boolean databaseHere = databaseCpu != null && databaseCpu.onThisMachine();
         CostTotals c = m.costs();
         long n = m.totalCommitted();
         List<String> notes = new ArrayList<>();
@@ -106,7 +111,7 @@ public record CostPerTransaction(String basis, long committed,
                 gc < 0 ? null : gc / 1e3 / n,
                 driver < 0 || machineNanos <= 0 ? null : 100 * driver / machineNanos,
                 database < 0 ? null : database / 1e3 / n,
-                database < 0 || machineNanos <= 0 ? null : 100 * database / machineNanos,
+                database < 0 || machineNanos <= 0 || !databaseHere ? null : 100 * database / machineNanos,
                 databaseCpuSource,
                 (double) c.statements() / n, (double) c.resultSets() / n, (double) c.commits() / n,
                 (double) c.rollbacks() / n, (double) c.roundTrips() / n,

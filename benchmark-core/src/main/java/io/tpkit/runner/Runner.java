@@ -11,7 +11,6 @@ import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.Monitor;
 import io.tpkit.monitor.MonitorSummary;
-import io.tpkit.monitor.ServerProcess;
 import io.tpkit.result.CostPerTransaction;
 import io.tpkit.result.Environment;
 import io.tpkit.result.LoadReport;
@@ -73,17 +72,12 @@ public final class Runner {
             LoadReport load = prepareData(db, listener, control);
             SettingsSnapshot server;
             long before;
-            ServerProcess serverProcess = null;
-            String serverProcessNote = null;
+            DatabaseCpuClock databaseCpu;
             try (Connection c = db.connection()) {
                 db.bound.prepareRun(c);
                 server = db.target.plugin().settings(c);
                 before = db.bound.databaseTransactionCount(c);
-                try {
-                    serverProcess = ServerProcess.locate(db.target.jdbcUrl(), db.target.plugin(), c);
-                } catch (ServerProcess.NotFound e) {
-                    serverProcessNote = e.getMessage();
-                }
+                databaseCpu = DatabaseCpuClock.find(config.databaseCpu(), db, c);
             }
             listener.message(describeRun(db, settings));
             RunMetrics metrics;
@@ -101,20 +95,22 @@ public final class Runner {
                 collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
                         settings.maxRetries(), start, hlog);
                 collector.bytesCounted(db.target.plugin().countsWireBytes());
-                if (serverProcess != null) {
-                    collector.addMeter(CostPerTransaction.DATABASE_CPU, serverProcess::cpuNanos);
+                if (databaseCpu.clock != null) {
+                    collector.addMeter(CostPerTransaction.DATABASE_CPU, databaseCpu.clock::cpuNanos);
                 }
                 Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal,
                         () -> openSession(db), db.target.plugin()::classify, collector,
                         listener::sample, db.bound::deferred, types.size());
                 control.attach(scheduler);
                 // its own connection is one of the pool's two spare ones (see poolSize)
-                monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection, serverProcess);
+                monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection,
+                        databaseCpu.process);
                 long cpuBefore = io.tpkit.metrics.DriverCpu.processNanos();
                 try {
                     metrics = scheduler.run();
                 } finally {
                     monitor.stop();
+                    databaseCpu.close();
                 }
                 driverCpuSeconds = (io.tpkit.metrics.DriverCpu.processNanos() - cpuBefore) / 1e9;
             }
@@ -151,7 +147,7 @@ public final class Runner {
             }
             Verdict verdict = Verdict.of(rules);
             CostPerTransaction cost = CostPerTransaction.of(metrics, monitored,
-                    serverProcess == null ? null : serverProcess.describe(), serverProcessNote,
+                    databaseCpu.clock, databaseCpu.absentBecause,
                     Runtime.getRuntime().availableProcessors());
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     configuration(config, db.bound), environment(driverCpuSeconds), database(db, server),

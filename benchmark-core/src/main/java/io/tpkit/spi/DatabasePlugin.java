@@ -56,6 +56,17 @@ public interface DatabasePlugin {
         return java.util.OptionalInt.empty();
     }
 
+    /**
+     * The server's CPU time from its own per-statement counters, for a server whose processes
+     * tpkit cannot see (on another machine, in a container).
+     *
+     * @param connection a connection the clock keeps for the run (auto-commit); the caller closes it
+     * @throws ServerCpuClock.Unavailable when the server has no such counter, saying why
+     */
+    default ServerCpuClock statementCpuClock(Connection connection) throws ServerCpuClock.Unavailable {
+        throw new ServerCpuClock.Unavailable(name() + " has no per-statement CPU counter that tpkit reads");
+    }
+
     /** Sorts an error into the classes the scheduler retries or counts. */
     ErrorClass classify(SQLException e);
 

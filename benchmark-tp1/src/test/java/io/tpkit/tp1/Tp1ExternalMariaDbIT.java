@@ -53,4 +53,16 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
         config();
         loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck();
     }
+
+    /** MariaDB has no statement CPU counter: asked for one, the figure is absent and the note says why. */
+    @Test
+    void databaseCpuFromStatementCountersIsAbsentWithTheReason() throws Exception {
+        config();
+        io.tpkit.result.RunResult r = io.tpkit.api.Tpkit.run(small().databaseCpu(io.tpkit.api.DatabaseCpu.STATEMENTS).build());
+
+        org.assertj.core.api.Assertions.assertThat(r.metrics().totalCommitted()).isPositive();
+        org.assertj.core.api.Assertions.assertThat(r.cost().databaseCpuMicros()).isNull();
+        org.assertj.core.api.Assertions.assertThat(r.cost().notes())
+                .anyMatch(n -> n.startsWith("database CPU absent: MariaDB counts no CPU time per statement"));
+    }
 }

@@ -57,6 +57,12 @@ class RunCommand extends WorkloadCommand {
                     + "Default: default.")
     String isolation;
 
+    @Option(names = "--database-cpu", paramLabel = "SOURCE",
+            description = "Where the database CPU per transaction comes from: auto (the server's processes when it "
+                    + "runs on this machine, else its statement counters), process, or statements (PostgreSQL's "
+                    + "pg_stat_kcache: this database's statements only). Default: auto.")
+    String databaseCpu;
+
     @Option(names = "--no-load", description = "Require data loaded earlier; never load.")
     boolean noLoad;
 
@@ -129,6 +135,9 @@ class RunCommand extends WorkloadCommand {
         b.loadPolicy(noLoad ? LoadPolicy.NEVER : reload ? LoadPolicy.ALWAYS : LoadPolicy.IF_EMPTY);
         if (isolation != null) {
             b.isolation(io.tpkit.api.Isolation.parse(isolation));
+        }
+        if (databaseCpu != null) {
+            b.databaseCpu(io.tpkit.api.DatabaseCpu.parse(databaseCpu));
         }
         if (rate != null) {
             if (rate <= 0) {

@@ -99,8 +99,10 @@ final class SummaryPrinter {
                             c.driverJitMicros(), c.driverGcMicros()), c.driverMachinePct());
         }
         if (c.databaseCpuMicros() != null) {
-            out.printf(Locale.ROOT, "  database CPU   %9.1f us, %.1f%% of the machine (%s)%n", c.databaseCpuMicros(),
-                    c.databaseMachinePct(), c.databaseCpuSource());
+            out.printf(Locale.ROOT, "  database CPU   %9.1f us%s (%s)%n", c.databaseCpuMicros(),
+                    c.databaseMachinePct() == null ? ""
+                            : String.format(Locale.ROOT, ", %.1f%% of the machine", c.databaseMachinePct()),
+                    c.databaseCpuSource());
         }
         out.printf(Locale.ROOT, "  round trips    %9.2f (%.2f statements, %.2f commits, %.2f rollbacks, %.2f result sets)%n",
                 c.roundTrips(), c.statements(), c.commits(), c.rollbacks(), c.resultSets());

@@ -3,6 +3,7 @@ package io.tpkit.db.mysql;
 import io.tpkit.spi.BulkWriter;
 import io.tpkit.spi.DatabasePlugin;
 import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.ServerCpuClock;
 import io.tpkit.spi.SettingsSnapshot;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -65,6 +66,13 @@ public final class MysqlPlugin implements DatabasePlugin {
     @Override
     public List<String> serverProcessNames() {
         return List.of("mariadbd", "mysqld");
+    }
+
+    @Override
+    public ServerCpuClock statementCpuClock(Connection connection)
+            throws ServerCpuClock.Unavailable {
+        throw new ServerCpuClock.Unavailable("MariaDB counts no CPU time per statement, and MySQL's "
+                + "(performance_schema CPU_TIME, 8.0.28+) is not read by tpkit yet");
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.tpkit.db.postgres;
 import io.tpkit.spi.BulkWriter;
 import io.tpkit.spi.DatabasePlugin;
 import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.ServerCpuClock;
 import io.tpkit.spi.SettingsSnapshot;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -61,6 +62,12 @@ public final class PostgresPlugin implements DatabasePlugin {
     }
 
     /** The postmaster: the parent of this connection's backend, when it is a process of this machine. */
+    @Override
+    public ServerCpuClock statementCpuClock(Connection connection)
+            throws ServerCpuClock.Unavailable {
+        return KcacheCpuClock.open(connection);
+    }
+
     @Override
     public java.util.OptionalInt serverPid(Connection c) throws SQLException {
         int backend;
