@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * Records every transaction outcome into the stats of the phase in force when it completed,
+ * Records every transaction outcome into the stats of the phase its completion time falls in,
  * and turns them into one-second interval samples. Recording is lock-free ({@link IntervalRecorder}s
  * and {@link LongAdder}s); {@link #sample} must be called by one thread.
  */
@@ -33,8 +33,12 @@ public final class MetricsCollector {
     private final Histogram[] lagTotal;
     // The sampler's scratch histograms, reused every second (cleared only when used).
     private final Histogram all = Latency.newHistogram();
-    private final Histogram merged = Latency.newHistogram();
     private final long[] phaseStart = new long[Phase.values().length];
+    // When each phase starts, planned ahead where the schedule says (the measurement's end of a
+    // timed run) and set when it happens otherwise: a completion counts in the phase its end
+    // time falls in, not in the one the control thread has noticed so far.
+    private final java.util.concurrent.atomic.AtomicLongArray edges =
+            new java.util.concurrent.atomic.AtomicLongArray(Phase.values().length);
     private final long[] phaseEnd = new long[Phase.values().length];
     // cumulative readings (CPU clocks) taken at every phase change, so that the measurement
     // interval gets exactly its share: without start-up, JIT warm-up and the drain
@@ -48,7 +52,7 @@ public final class MetricsCollector {
     private final Map<String, String> firstErrors = new LinkedHashMap<>();
     private volatile Phase phase;
     private long lastSample;
-    private long[][] previous; // [type][committed, rollbacks, failed, retries, outcome unknown]
+    private final long[][][] previous; // [phase][type][committed, rollbacks, failed, retries, outcome unknown]
     private static final int COUNTS = 5;
 
     /**
@@ -72,10 +76,13 @@ public final class MetricsCollector {
         }
         this.runStart = runStartNanos;
         this.lastSample = runStartNanos;
-        this.previous = new long[types.size() + 1][COUNTS];
+        this.previous = new long[Phase.values().length][types.size()][COUNTS];
         this.hlog = hlog;
         this.phase = Phase.WARMUP;
         phaseStart[Phase.WARMUP.ordinal()] = runStartNanos;
+        edges.set(Phase.WARMUP.ordinal(), runStartNanos);
+        edges.set(Phase.MEASUREMENT.ordinal(), Long.MAX_VALUE);
+        edges.set(Phase.DRAIN.ordinal(), Long.MAX_VALUE);
         addMeter(DRIVER_CPU, DriverCpu::processNanos);
         addMeter(DRIVER_USER, () -> {
             long[] t = DriverCpu.userSystemNanos();
@@ -126,8 +133,31 @@ public final class MetricsCollector {
         return phase;
     }
 
-    /** Ends the current phase and starts {@code next} at {@code nanos}. */
+    /**
+     * Says ahead of time when {@code next} will start, so that transactions completing after
+     * that instant count in it even before {@link #startPhase} is called.
+     */
+    public void planPhase(Phase next, long nanos) {
+        edges.set(next.ordinal(), nanos);
+    }
+
+    /** When the phase starts (or is planned to), or Long.MAX_VALUE when not known yet. */
+    private long edge(Phase p) {
+        return edges.get(p.ordinal());
+    }
+
+    /** The phase a transaction that completed at {@code nanos} belongs to. */
+    private Phase phaseAt(long nanos) {
+        return nanos >= edge(Phase.DRAIN) ? Phase.DRAIN : nanos >= edge(Phase.MEASUREMENT) ? Phase.MEASUREMENT
+                : Phase.WARMUP;
+    }
+
+    /**
+     * Ends the current phase and starts {@code next} at {@code nanos}, which may lie a little
+     * in the past (the instant the control thread woke up for).
+     */
     public void startPhase(Phase next, long nanos) {
+        edges.set(next.ordinal(), nanos);
         meters.forEach((name, reading) -> {
             long value = reading.getAsLong();
             meterAtPhaseEnd.get(name)[phase.ordinal()] = value;
@@ -159,7 +189,7 @@ public final class MetricsCollector {
      */
     public Phase recordCompletion(int type, Outcome outcome, int retriesUsed, long intendedStart,
                                   long serviceStart, long end) {
-        Phase p = phase;
+        Phase p = phaseAt(end);
         TypeStats s = stats[p.ordinal()][type];
         if (outcome == Outcome.COMMITTED) {
             s.committedByRetries[Math.min(retriesUsed, s.committedByRetries.length - 1)].increment();
@@ -172,11 +202,11 @@ public final class MetricsCollector {
     }
 
     /**
-     * Adds what one transaction (all its attempts) cost the driver to its type, in the phase in
-     * force now, and clears {@code cost} for the next one.
+     * Adds what one transaction (all its attempts) cost the driver to its type, in the phase of
+     * the instant it is called (just after the transaction ended), and clears {@code cost}.
      */
     public void recordCost(int type, TransactionCost cost) {
-        TypeStats s = stats[phase.ordinal()][type];
+        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
         long[] v = cost.values;
         for (int i = 0; i < v.length; i++) {
             if (v[i] != 0) {
@@ -188,13 +218,13 @@ public final class MetricsCollector {
     }
 
     public void recordRetry(int type, ErrorClass cause, String sqlState) {
-        TypeStats s = stats[phase.ordinal()][type];
+        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
         s.retries[cause.ordinal()].increment();
         countSqlState(s, sqlState);
     }
 
     public void recordFailure(int type, ErrorClass cause, String sqlState, String message) {
-        TypeStats s = stats[phase.ordinal()][type];
+        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
         s.failed[cause.ordinal()].increment();
         countSqlState(s, sqlState);
         String key = sqlStateClass(sqlState);
@@ -209,7 +239,7 @@ public final class MetricsCollector {
 
     /** A transaction whose connection broke during its commit: it may or may not have committed. */
     public void recordOutcomeUnknown(int type, String sqlState, String message) {
-        TypeStats s = stats[phase.ordinal()][type];
+        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
         s.outcomeUnknown.increment();
         countSqlState(s, sqlState);
         String key = sqlStateClass(sqlState);
@@ -233,7 +263,7 @@ public final class MetricsCollector {
 
     /** How long a due request waited while a server was free for it (the driver's own lateness). */
     public void recordLag(long lateNanos) {
-        lag[phase.ordinal()].record(Latency.toMicros(Math.max(lateNanos, 0)));
+        lag[phaseAt(System.nanoTime()).ordinal()].record(Latency.toMicros(Math.max(lateNanos, 0)));
     }
 
     private static void countSqlState(TypeStats s, String sqlState) {
@@ -252,33 +282,28 @@ public final class MetricsCollector {
         }
     }
 
-    /** Collects the interval since the last call; one thread only. */
+    /**
+     * Collects the interval since the last call, one sample per phase that it touched (a second
+     * that straddles a phase change is split at the change, so that the rows of each phase add
+     * up to that phase's totals); one thread only.
+     *
+     * @return the sample of the phase in force now
+     */
     public IntervalSample sample(long nowNanos) {
-        List<IntervalSample.Row> rows = new ArrayList<>(types.size() + 1);
-        clear(all);
-        long[] totals = new long[COUNTS];
-        for (int t = 0; t <= types.size(); t++) {
-            boolean total = t == types.size();
-            Histogram interval = total ? all : collect(t);
-            if (!total && inTotals[t] && interval.getTotalCount() != 0) {
-                all.add(interval);
+        IntervalSample current = null;
+        for (Phase p : Phase.values()) {
+            long from = Math.max(lastSample, p == Phase.WARMUP ? runStart : edge(p));
+            long to = Math.min(nowNanos, p == Phase.DRAIN ? Long.MAX_VALUE : edge(p.next()));
+            IntervalSample sample = sample(p, from, to);
+            boolean now = p == phase;
+            // a phase gets a row when it was in force during part of the interval (an idle
+            // second is a row of zeros, which is how outages show) or recorded something in it
+            if (now || to > from || active(sample)) {
+                samples.add(sample);
             }
-            long[] now = total ? totals : new long[] {
-                    sum(t, TypeStats::committed), sum(t, s -> s.businessRollbacks.sum()),
-                    sum(t, TypeStats::failedTotal), sum(t, TypeStats::retriesTotal), sum(t, s -> s.outcomeUnknown.sum())};
-            long[] delta = new long[COUNTS];
-            for (int i = 0; i < COUNTS; i++) {
-                delta[i] = total ? now[i] : now[i] - previous[t][i];
-                if (!total && inTotals[t]) {
-                    totals[i] += delta[i];
-                }
+            if (now) {
+                current = sample;
             }
-            if (!total) {
-                previous[t] = now;
-            }
-            rows.add(new IntervalSample.Row(total ? "all" : types.get(t), delta[0], delta[1], delta[2], delta[3],
-                    ms(interval, 50), ms(interval, 90), ms(interval, 99),
-                    interval.getTotalCount() == 0 ? 0 : interval.getMaxValue() / 1000.0, delta[4]));
         }
         for (Phase p : Phase.values()) {
             Histogram h = lag[p.ordinal()].swap()[0];
@@ -286,11 +311,48 @@ public final class MetricsCollector {
                 lagTotal[p.ordinal()].add(h);
             }
         }
-        IntervalSample sample = new IntervalSample((nowNanos - runStart) / 1e9, (nowNanos - lastSample) / 1e9,
-                phase, List.copyOf(rows));
         lastSample = nowNanos;
-        samples.add(sample);
-        return sample;
+        return current;
+    }
+
+    /** The phase's rows for the part of the interval it covered ({@code to <= from}: none, 0 s). */
+    private IntervalSample sample(Phase p, long from, long to) {
+        List<IntervalSample.Row> rows = new ArrayList<>(types.size() + 1);
+        clear(all);
+        long[] totals = new long[COUNTS];
+        long[][] previousCounts = previous[p.ordinal()];
+        for (int t = 0; t < types.size(); t++) {
+            Histogram interval = collect(t, p);
+            if (inTotals[t] && interval.getTotalCount() != 0) {
+                all.add(interval);
+            }
+            TypeStats s = stats[p.ordinal()][t];
+            long[] now = {s.committed(), s.businessRollbacks.sum(), s.failedTotal(), s.retriesTotal(),
+                    s.outcomeUnknown.sum()};
+            long[] delta = new long[COUNTS];
+            for (int i = 0; i < COUNTS; i++) {
+                delta[i] = now[i] - previousCounts[t][i];
+                if (inTotals[t]) {
+                    totals[i] += delta[i];
+                }
+            }
+            previousCounts[t] = now;
+            rows.add(row(types.get(t), delta, interval));
+        }
+        rows.add(row("all", totals, all));
+        long end = Math.max(from, to);
+        return new IntervalSample((end - runStart) / 1e9, (end - from) / 1e9, p, List.copyOf(rows));
+    }
+
+    private static boolean active(IntervalSample s) {
+        IntervalSample.Row all = s.total();
+        return all.committed() + all.businessRollbacks() + all.failed() + all.retries() + all.outcomeUnknown() > 0
+                || s.rows().stream().anyMatch(r -> r.committed() + r.failed() + r.retries() > 0);
+    }
+
+    private static IntervalSample.Row row(String type, long[] counts, Histogram h) {
+        return new IntervalSample.Row(type, counts[0], counts[1], counts[2], counts[3], ms(h, 50), ms(h, 90), ms(h, 99),
+                h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1000.0, counts[4]);
     }
 
     /** An empty histogram's percentiles are 0; saying so skips a scan of its ~23,000 counts. */
@@ -305,52 +367,35 @@ public final class MetricsCollector {
     }
 
     /**
-     * Adds the interval of every phase of one type to the phase's totals and the hlog, and
-     * returns the type's response times of the interval, valid until the next call.
+     * Adds the interval of one phase of one type to the phase's totals and the hlog, and
+     * returns its response times of the interval, valid until the next call.
      *
-     * <p>Every phase is swapped every time, even one that ended long ago: a terminal that read
-     * the phase just before it changed may still record into it after the next sample, and an
-     * empty swap costs no allocation and no clearing anyway. The per-phase work is skipped when
-     * the interval is empty, which is every phase but the current one nearly all the time.
+     * <p>Every phase is swapped every second, even one that ended long ago: a transaction that
+     * completed just before a phase's end may be recorded after the next sample, and an empty
+     * swap costs no allocation and no clearing anyway.
      */
-    private Histogram collect(int type) {
-        Histogram only = null;
-        boolean mergedUsed = false;
-        for (Phase p : Phase.values()) {
-            TypeStats s = stats[p.ordinal()][type];
-            Histogram[] interval = s.latencies.swap();
-            Histogram r = interval[TypeStats.RESPONSE];
-            if (r.getTotalCount() != 0) {
-                s.responseTotal.add(r);
-                if (hlog != null) {
-                    r.setTag(types.get(type));
-                    synchronized (hlog) {
-                        hlog.outputIntervalHistogram(r);
-                    }
+    private Histogram collect(int type, Phase p) {
+        TypeStats s = stats[p.ordinal()][type];
+        Histogram[] interval = s.latencies.swap();
+        Histogram r = interval[TypeStats.RESPONSE];
+        if (r.getTotalCount() != 0) {
+            s.responseTotal.add(r);
+            if (hlog != null) {
+                r.setTag(types.get(type));
+                synchronized (hlog) {
+                    hlog.outputIntervalHistogram(r);
                 }
-                // Merged only in the second that straddles a phase change.
-                if (only == null) {
-                    only = r;
-                } else {
-                    if (!mergedUsed) {
-                        clear(merged);
-                        merged.add(only);
-                        mergedUsed = true;
-                    }
-                    merged.add(r);
-                    only = merged;
-                }
-            }
-            Histogram q = interval[TypeStats.QUEUE];
-            if (q.getTotalCount() != 0) {
-                s.queueTotal.add(q);
-            }
-            Histogram sv = interval[TypeStats.SERVICE];
-            if (sv.getTotalCount() != 0) {
-                s.serviceTotal.add(sv);
             }
         }
-        return only != null ? only : EMPTY;
+        Histogram q = interval[TypeStats.QUEUE];
+        if (q.getTotalCount() != 0) {
+            s.queueTotal.add(q);
+        }
+        Histogram sv = interval[TypeStats.SERVICE];
+        if (sv.getTotalCount() != 0) {
+            s.serviceTotal.add(sv);
+        }
+        return r.getTotalCount() != 0 ? r : EMPTY;
     }
 
     private long sum(int type, ToLongFunction<TypeStats> f) {

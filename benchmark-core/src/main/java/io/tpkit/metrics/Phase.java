@@ -4,6 +4,11 @@ package io.tpkit.metrics;
 public enum Phase {
     WARMUP, MEASUREMENT, DRAIN;
 
+    /** The phase after this one (the drain is the last). */
+    public Phase next() {
+        return this == DRAIN ? DRAIN : values()[ordinal() + 1];
+    }
+
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

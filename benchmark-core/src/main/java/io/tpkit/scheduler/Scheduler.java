@@ -234,6 +234,16 @@ public final class Scheduler {
         if (metrics.phase() == Phase.MEASUREMENT && !settings.byCount()) {
             measurementEnd = start + settings.duration().toNanos();
         }
+        // the interval's edges are where the schedule puts them, not where this thread wakes up:
+        // completions are counted by their end time against them
+        if (metrics.phase() == Phase.WARMUP) {
+            metrics.planPhase(Phase.MEASUREMENT, warmupEnd);
+            if (!settings.byCount()) {
+                metrics.planPhase(Phase.DRAIN, warmupEnd + settings.duration().toNanos());
+            }
+        } else if (!settings.byCount()) {
+            metrics.planPhase(Phase.DRAIN, measurementEnd);
+        }
         long nextTick = start + TICK_NANOS;
         long lastProgress = start;
         long lastCount = 0;
@@ -248,13 +258,14 @@ public final class Scheduler {
             Phase phase = metrics.phase();
             if (phase == Phase.WARMUP && (now >= warmupEnd || aborted)) {
                 if (aborted) {
+                    metrics.planPhase(Phase.MEASUREMENT, Long.MAX_VALUE); // it never starts
                     metrics.startPhase(Phase.DRAIN, now);
                     return -1;
                 }
-                startMeasurement(now);
+                startMeasurement(warmupEnd);
                 lastProgress = now;
                 if (!settings.byCount()) {
-                    measurementEnd = now + settings.duration().toNanos();
+                    measurementEnd = warmupEnd + settings.duration().toNanos();
                 }
             } else if (phase == Phase.MEASUREMENT) {
                 long count = metrics.measuredCommitted();

@@ -25,17 +25,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The five transactions of the client session against a loaded W=1 database, checked with SQL
+ * The five transactions of the client session against a loaded W=2 database (so that remote
+ * order lines, remote Payments and the lock order across warehouses run), checked with SQL
  * that every database understands. Subclasses say which database: the embedded PostgreSQL
  * (always) or this machine's MariaDB (when configured); each dialect has its own statements.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class TpccClientSessionIT {
+    /** The warehouses loaded. */
+    static final int WAREHOUSES = 2;
+    /** The home warehouse of the single-transaction tests; the other one is remote. */
     static final int W = 1;
+    static final int REMOTE = 2;
     TpccTestDatabase db;
     Connection check;
 
-    /** Starts (or connects to) the database and loads W=1. */
+    /** Starts (or connects to) the database and loads {@link #WAREHOUSES}. */
     abstract TpccTestDatabase open() throws Exception;
 
     /**
@@ -67,7 +72,7 @@ abstract class TpccClientSessionIT {
     @Test
     void eachTransactionTakesTheRoundTripsItShould() throws Exception {
         NURandConstants run = NURandConstants.forRun(new TpccRandom(5), db.loadConstants().cLast());
-        TpccInputs inputs = new TpccInputs(new TpccRandom(6), run, W, 1, 2);
+        TpccInputs inputs = new TpccInputs(new TpccRandom(6), run, WAREHOUSES, 1, 2);
         Map<TpccTransactionType, Integer> seen = new EnumMap<>(TpccTransactionType.class);
         try (TpccClientSession s = session()) {
             for (TpccTransactionType type : TpccTransactionType.values()) {
@@ -133,6 +138,62 @@ abstract class TpccClientSessionIT {
                 .isEqualTo(after3 - 4 >= 10 ? after3 - 4 : after3 - 4 + 91);
         assertThat(value("SELECT sum(s_remote_cnt) FROM stock WHERE s_w_id = 1 AND s_i_id IN (10, 20, 30, 40, 50, 60)"))
                 .isZero();
+    }
+
+    @Test
+    void aRemoteOrderLineIsTakenFromTheSupplyingWarehousesStock() throws Exception {
+        int d = 5;
+        int next = (int) value("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = ?", d);
+        String remoteStock = " FROM stock WHERE s_w_id = 2 AND s_i_id = 77";
+        String localStock = " FROM stock WHERE s_w_id = 1 AND s_i_id = 78";
+        long remoteCount = value("SELECT s_remote_cnt" + remoteStock);
+        long remoteYtd = value("SELECT s_ytd" + remoteStock);
+        long localCount = value("SELECT s_remote_cnt" + localStock);
+        long untouched = value("SELECT s_ytd FROM stock WHERE s_w_id = 1 AND s_i_id = 77");
+        List<NewOrderRequest.Line> lines = List.of(new NewOrderRequest.Line(77, REMOTE, 4),
+                new NewOrderRequest.Line(78, W, 2));
+
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new NewOrderRequest(W, d, 17, lines, false))).isEqualTo(Outcome.COMMITTED);
+        }
+        assertThat(value("SELECT count(*) FROM oorder WHERE o_w_id = 1 AND o_d_id = ? AND o_id = ? "
+                + "AND o_all_local = 0 AND o_ol_cnt = 2", d, next)).isEqualTo(1);
+        assertThat(value("SELECT s_remote_cnt" + remoteStock)).isEqualTo(remoteCount + 1);
+        assertThat(value("SELECT s_ytd" + remoteStock)).isEqualTo(remoteYtd + 4);
+        assertThat(value("SELECT s_remote_cnt" + localStock)).isEqualTo(localCount);
+        assertThat(value("SELECT s_ytd FROM stock WHERE s_w_id = 1 AND s_i_id = 77")).isEqualTo(untouched);
+        // the line names its supplier, and carries the supplier's district info
+        assertThat(value("SELECT count(*) FROM order_line l JOIN stock s ON s.s_w_id = 2 AND s.s_i_id = 77 "
+                + "WHERE l.ol_w_id = 1 AND l.ol_d_id = ? AND l.ol_o_id = ? AND l.ol_i_id = 77 "
+                + "AND l.ol_supply_w_id = 2 AND l.ol_dist_info = s.s_dist_05", d, next)).isEqualTo(1);
+    }
+
+    @Test
+    void aRemotePaymentPaysTheOtherWarehousesCustomerThroughTheHomeWarehouse() throws Exception {
+        String customer = " FROM customer WHERE c_w_id = 2 AND c_d_id = 4 AND c_id = 55";
+        BigDecimal balance = decimal("SELECT c_balance" + customer);
+        long payments = value("SELECT c_payment_cnt" + customer);
+        BigDecimal home = decimal("SELECT w_ytd FROM warehouse WHERE w_id = 1");
+        BigDecimal other = decimal("SELECT w_ytd FROM warehouse WHERE w_id = 2");
+        BigDecimal homeDistrict = decimal("SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 1");
+        BigDecimal otherDistrict = decimal("SELECT d_ytd FROM district WHERE d_w_id = 2 AND d_id = 4");
+        long history = value("SELECT count(*) FROM history WHERE h_c_w_id = 2 AND h_c_d_id = 4 AND h_c_id = 55 "
+                + "AND h_w_id = 1 AND h_d_id = 1 AND h_amount = 100.00");
+        BigDecimal amount = new BigDecimal("100.00");
+
+        try (TpccClientSession s = session()) {
+            assertThat(s.execute(new PaymentRequest(W, 1, REMOTE, 4, CustomerSelector.byId(55), amount)))
+                    .isEqualTo(Outcome.COMMITTED);
+        }
+        assertThat(decimal("SELECT c_balance" + customer)).isEqualByComparingTo(balance.subtract(amount));
+        assertThat(value("SELECT c_payment_cnt" + customer)).isEqualTo(payments + 1);
+        assertThat(decimal("SELECT w_ytd FROM warehouse WHERE w_id = 1")).isEqualByComparingTo(home.add(amount));
+        assertThat(decimal("SELECT w_ytd FROM warehouse WHERE w_id = 2")).isEqualByComparingTo(other);
+        assertThat(decimal("SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 1"))
+                .isEqualByComparingTo(homeDistrict.add(amount));
+        assertThat(decimal("SELECT d_ytd FROM district WHERE d_w_id = 2 AND d_id = 4")).isEqualByComparingTo(otherDistrict);
+        assertThat(value("SELECT count(*) FROM history WHERE h_c_w_id = 2 AND h_c_d_id = 4 AND h_c_id = 55 "
+                + "AND h_w_id = 1 AND h_d_id = 1 AND h_amount = 100.00")).isEqualTo(history + 1);
     }
 
     @Test
@@ -226,6 +287,69 @@ abstract class TpccClientSessionIT {
                 .isEqualTo(TpccClientSession.badCreditData(c, d, W, 1, W, amount, old));
         assertThat(data.length()).isEqualTo(Math.min(500, old.length() + (c + " " + d + " 1 1 1 4999.99 | ").length()));
     }
+
+    /**
+     * Two Payments from different warehouses for one bad-credit customer, both queued behind a
+     * lock on the customer row: each must prefix the C_DATA the other one wrote. Reading C_DATA
+     * with a plain SELECT (InnoDB's REPEATABLE READ snapshot, taken at the transaction's first
+     * read) and writing it back whole loses the first entry.
+     */
+    @Test
+    void concurrentPaymentsOfOneBadCreditCustomerKeepBothEntries() throws Exception {
+        int d;
+        int c;
+        try (PreparedStatement ps = check.prepareStatement("SELECT c_d_id, c_id FROM customer WHERE c_w_id = 1 "
+                + "AND c_credit = 'BC' ORDER BY c_d_id, c_id FETCH FIRST 1 ROWS ONLY");
+                ResultSet rs = ps.executeQuery()) {
+            assertThat(rs.next()).isTrue();
+            d = rs.getInt(1);
+            c = rs.getInt(2);
+        }
+        String customer = " FROM customer WHERE c_w_id = 1 AND c_d_id = " + d + " AND c_id = " + c;
+        String old = string("SELECT c_data" + customer);
+        BigDecimal homeAmount = new BigDecimal("11.11");
+        BigDecimal remoteAmount = new BigDecimal("22.22");
+        ExecutorService payers = Executors.newFixedThreadPool(2);
+        try (Connection blocker = db.connect()) {
+            blocker.setAutoCommit(false);
+            try (PreparedStatement lock = blocker.prepareStatement("SELECT c_id" + customer + " FOR UPDATE");
+                 ResultSet rs = lock.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+            }
+            Future<Outcome> home = payers.submit(() -> pay(new PaymentRequest(1, 1, 1, d, CustomerSelector.byId(c),
+                    homeAmount)));
+            Future<Outcome> remote = payers.submit(() -> pay(new PaymentRequest(2, 1, 1, d, CustomerSelector.byId(c),
+                    remoteAmount)));
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (lockWaits() < 2 && System.nanoTime() < deadline && !home.isDone() && !remote.isDone()) {
+                Thread.sleep(20);
+            }
+            if (home.isDone() || remote.isDone()) {
+                // went past the lock: say how
+                assertThat(home.isDone() ? home.get() : remote.get()).as("a Payment did not wait").isNull();
+            }
+            assertThat(lockWaits()).as("both Payments wait for the customer row").isEqualTo(2);
+            blocker.commit();
+            assertThat(home.get()).isEqualTo(Outcome.COMMITTED);
+            assertThat(remote.get()).isEqualTo(Outcome.COMMITTED);
+        } finally {
+            payers.shutdownNow();
+        }
+        String homeFirst = TpccClientSession.badCreditData(c, d, 1, 1, 2, remoteAmount,
+                TpccClientSession.badCreditData(c, d, 1, 1, 1, homeAmount, old));
+        String remoteFirst = TpccClientSession.badCreditData(c, d, 1, 1, 1, homeAmount,
+                TpccClientSession.badCreditData(c, d, 1, 1, 2, remoteAmount, old));
+        assertThat(string("SELECT c_data" + customer)).isIn(homeFirst, remoteFirst);
+    }
+
+    private Outcome pay(PaymentRequest r) throws SQLException {
+        try (TpccClientSession s = session()) {
+            return s.execute(r);
+        }
+    }
+
+    /** Sessions of this database waiting for a row lock now (the test holds the only one). */
+    abstract long lockWaits() throws SQLException;
 
     @Test
     void deliveryDeliversTheOldestNewOrderOfEveryDistrict() throws Exception {
@@ -330,11 +454,16 @@ abstract class TpccClientSessionIT {
         int transactions = 2_000;
         Map<TpccTransactionType, Integer> done = new EnumMap<>(TpccTransactionType.class);
         int rollbacks = 0;
+        String remote = "SELECT (SELECT count(*) FROM order_line WHERE ol_supply_w_id <> ol_w_id) * 1000000 "
+                + "+ (SELECT count(*) FROM oorder WHERE o_all_local = 0) * 1000 "
+                + "+ (SELECT count(*) FROM history WHERE h_c_w_id <> h_w_id) FROM warehouse WHERE w_id = 1";
+        long remoteBefore = value(remote);
         long started = System.nanoTime();
         try (TpccClientSession a = session(); TpccClientSession b = session()) {
             TpccClientSession[] sessions = {a, b};
-            TpccInputs[] inputs = {new TpccInputs(random.split(), run, W, 1, 3),
-                    new TpccInputs(random.split(), run, W, 1, 9)};
+            // one terminal per warehouse: each one's remote lines and Payments go to the other's
+            TpccInputs[] inputs = {new TpccInputs(random.split(), run, WAREHOUSES, 1, 3),
+                    new TpccInputs(random.split(), run, WAREHOUSES, 2, 9)};
             CardDeck[] decks = {CardDeck.smallest(new SplittableRandom(1)), CardDeck.smallest(new SplittableRandom(2))};
             for (int i = 0; i < transactions; i++) {
                 int t = i % 2;
@@ -357,6 +486,11 @@ abstract class TpccClientSessionIT {
         System.out.printf("tpcc client mix: %d transactions in %.1f s, %s, %d business rollbacks%n", transactions,
                 (System.nanoTime() - started) / 1e9, done, rollbacks);
         assertThat(done.get(TpccTransactionType.NEW_ORDER)).isBetween(860, 880);
+        // about 1% of ~8,700 lines come from the other warehouse, 15% of Payments pay a customer of it
+        long remoteAfter = value(remote);
+        assertThat(remoteAfter / 1000000 - remoteBefore / 1000000).as("remote order lines").isPositive();
+        assertThat(remoteAfter / 1000 % 1000 - remoteBefore / 1000 % 1000).as("orders not all local").isPositive();
+        assertThat(remoteAfter % 1000 - remoteBefore % 1000).as("remote payments").isPositive();
         List<CheckResult> results = TpccConsistency.checkAll(check, true);
         assertThat(results).hasSize(11);
         for (CheckResult r : results) {
@@ -365,7 +499,8 @@ abstract class TpccClientSessionIT {
     }
 
     /**
-     * Four terminals on the one warehouse at once, retrying on errors as the scheduler does:
+     * Four terminals at once, their homes alternating between the two warehouses so that stock
+     * rows are locked across them, retrying on errors as the scheduler does:
      * the lock order of the session must not produce a single deadlock.
      */
     @Test
@@ -379,7 +514,8 @@ abstract class TpccClientSessionIT {
         ExecutorService pool = Executors.newFixedThreadPool(terminals);
         List<Future<?>> futures = new ArrayList<>();
         for (int t = 0; t < terminals; t++) {
-            TpccInputs inputs = new TpccInputs(random.split(), run, W, 1, t + 1);
+            // homes alternate between the warehouses: remote stock rows are locked across them
+            TpccInputs inputs = new TpccInputs(random.split(), run, WAREHOUSES, 1 + t % WAREHOUSES, t + 1);
             CardDeck deck = CardDeck.smallest(new SplittableRandom(t));
             futures.add(pool.submit(() -> {
                 try (TpccClientSession s = session()) {

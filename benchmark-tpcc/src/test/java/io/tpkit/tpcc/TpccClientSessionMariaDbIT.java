@@ -6,7 +6,7 @@ import java.util.Map;
 class TpccClientSessionMariaDbIT extends TpccClientSessionIT {
     @Override
     TpccTestDatabase open() throws Exception {
-        return TpccTestDatabase.loadExternalMysql(W, 2026);
+        return TpccTestDatabase.loadExternalMysql(WAREHOUSES, 2026);
     }
 
     @Override
@@ -15,5 +15,12 @@ class TpccClientSessionMariaDbIT extends TpccClientSessionIT {
         // commit; Delivery: the oldest new orders locked, then the writes with the commit
         return Map.of(TpccTransactionType.NEW_ORDER, 3, TpccTransactionType.PAYMENT, 1,
                 TpccTransactionType.ORDER_STATUS, 1, TpccTransactionType.DELIVERY, 2, TpccTransactionType.STOCK_LEVEL, 1);
+    }
+
+    @Override
+    long lockWaits() throws java.sql.SQLException {
+        // a statement waiting for a row lock shows in the process list, not always in innodb_trx
+        return value("SELECT count(*) FROM information_schema.processlist WHERE command = 'Query' "
+                + "AND info LIKE 'UPDATE customer %'");
     }
 }

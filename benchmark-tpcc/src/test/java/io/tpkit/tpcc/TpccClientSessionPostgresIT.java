@@ -6,7 +6,7 @@ import java.util.Map;
 class TpccClientSessionPostgresIT extends TpccClientSessionIT {
     @Override
     TpccTestDatabase open() throws Exception {
-        return TpccTestDatabase.load(W, 2026);
+        return TpccTestDatabase.load(WAREHOUSES, 2026);
     }
 
     @Override
@@ -15,5 +15,11 @@ class TpccClientSessionPostgresIT extends TpccClientSessionIT {
         // statement in auto-commit mode
         return Map.of(TpccTransactionType.NEW_ORDER, 2, TpccTransactionType.PAYMENT, 1,
                 TpccTransactionType.ORDER_STATUS, 1, TpccTransactionType.DELIVERY, 1, TpccTransactionType.STOCK_LEVEL, 1);
+    }
+
+    @Override
+    long lockWaits() throws java.sql.SQLException {
+        return value("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                + "AND datname = current_database()");
     }
 }

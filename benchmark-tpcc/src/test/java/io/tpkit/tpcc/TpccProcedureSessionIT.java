@@ -172,6 +172,27 @@ class TpccProcedureSessionIT {
         assertSameData();
     }
 
+    /**
+     * Order-Status and Stock-Level make several reads; at READ COMMITTED a VOLATILE plpgsql
+     * function takes a new snapshot for each, so a Delivery committing between them could show
+     * an order without its carrier beside delivered lines. A STABLE function reads on the
+     * calling statement's one snapshot. (The interleaving itself cannot be forced from
+     * outside a function call; the server's catalog says how it will run them.)
+     */
+    @Test
+    @Order(5)
+    void theReadOnlyProceduresReadOnOneSnapshot() throws Exception {
+        List<String> stable = new ArrayList<>();
+        try (PreparedStatement ps = procedureCheck.prepareStatement("SELECT proname FROM pg_proc "
+                + "WHERE proname LIKE 'tpcc\\_%' AND provolatile = 's' ORDER BY proname");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                stable.add(rs.getString(1));
+            }
+        }
+        assertThat(stable).containsExactly("tpcc_customer_id", "tpcc_order_status", "tpcc_stock_level");
+    }
+
     @Test
     @Order(5)
     void orderStatusAndStockLevelShowTheSameAndChangeNothing() throws Exception {

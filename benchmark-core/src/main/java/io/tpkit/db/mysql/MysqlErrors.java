@@ -13,6 +13,12 @@ final class MysqlErrors {
     static final int DUPLICATE_ENTRY_WITH_KEY = 1586; // ER_DUP_ENTRY_WITH_KEY_NAME
     static final int LOCK_WAIT_TIMEOUT = 1205;        // ER_LOCK_WAIT_TIMEOUT
     static final int DEADLOCK = 1213;                 // ER_LOCK_DEADLOCK
+    /**
+     * ER_CHECKREAD, "Record has changed since last read": MariaDB under innodb_snapshot_isolation
+     * refuses to lock or change a row that another transaction changed after this one's
+     * snapshot; a serialization failure by any other name, worth the same retry.
+     */
+    static final int RECORD_CHANGED = 1020;
     static final int CONNECTION_KILLED = 1927;        // MariaDB ER_CONNECTION_KILLED
     static final int SERVER_GONE = 2006;              // CR_SERVER_GONE_ERROR
     static final int SERVER_LOST = 2013;              // CR_SERVER_LOST
@@ -26,6 +32,8 @@ final class MysqlErrors {
                 return ErrorClass.DEADLOCK;
             case LOCK_WAIT_TIMEOUT:
                 return ErrorClass.LOCK_TIMEOUT;
+            case RECORD_CHANGED:
+                return ErrorClass.SERIALIZATION;
             case DUPLICATE_ENTRY, DUPLICATE_ENTRY_WITH_KEY:
                 return ErrorClass.DUPLICATE_KEY;
             case CONNECTION_KILLED, SERVER_GONE, SERVER_LOST:

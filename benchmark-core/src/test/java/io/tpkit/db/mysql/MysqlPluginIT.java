@@ -41,6 +41,43 @@ class MysqlPluginIT {
         }
     }
 
+    /**
+     * MariaDB's snapshot isolation (innodb_snapshot_isolation, 10.6.18+) refuses to change a row
+     * changed after the transaction's snapshot with error 1020; the scheduler retries it as the
+     * serialization failure it is.
+     */
+    @Test
+    void aRowChangedSinceTheSnapshotIsASerializationFailure() throws Exception {
+        try (Connection setup = connect(); Statement s = setup.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SHOW VARIABLES LIKE 'innodb_snapshot_isolation'")) {
+                org.junit.jupiter.api.Assumptions.assumeTrue(rs.next(),
+                        "skipped: the server has no innodb_snapshot_isolation (MariaDB before 10.6.18, or MySQL)");
+            }
+            s.execute("DROP TABLE IF EXISTS tpkit_snapshot");
+            s.execute("CREATE TABLE tpkit_snapshot (id INT PRIMARY KEY, v INT) ENGINE=InnoDB");
+            s.execute("INSERT INTO tpkit_snapshot VALUES (1, 0)");
+        }
+        try (Connection reader = connect(); Connection writer = connect(); Statement r = reader.createStatement();
+             Statement w = writer.createStatement()) {
+            r.execute("SET SESSION innodb_snapshot_isolation = ON");
+            r.execute("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+            reader.setAutoCommit(false);
+            try (ResultSet rs = r.executeQuery("SELECT v FROM tpkit_snapshot WHERE id = 1")) {
+                rs.next();
+            }
+            w.executeUpdate("UPDATE tpkit_snapshot SET v = v + 1 WHERE id = 1");
+            SQLException refused = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                    () -> r.executeUpdate("UPDATE tpkit_snapshot SET v = v + 10 WHERE id = 1"));
+            reader.rollback();
+            assertThat(refused.getErrorCode()).isEqualTo(1020);
+            assertThat(plugin.classify(refused)).isEqualTo(io.tpkit.spi.ErrorClass.SERIALIZATION);
+        } finally {
+            try (Connection c = connect(); Statement s = c.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS tpkit_snapshot");
+            }
+        }
+    }
+
     @Test
     void settingsAndDurabilityAreTheServers() throws Exception {
         try (Connection c = connect(); Statement s = c.createStatement()) {

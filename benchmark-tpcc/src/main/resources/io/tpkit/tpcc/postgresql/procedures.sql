@@ -22,7 +22,7 @@ DROP FUNCTION IF EXISTS tpcc_stock_level(int, int, int);
 DROP FUNCTION IF EXISTS tpcc_customer_id(int, int, int, varchar);
 CREATE FUNCTION tpcc_customer_id(p_w_id int, p_d_id int, p_c_id int, p_c_last varchar)
 RETURNS int
-LANGUAGE plpgsql
+LANGUAGE plpgsql STABLE
 AS $$
 DECLARE
     v_ids int[];
@@ -144,7 +144,6 @@ DECLARE
     v_d_name varchar;
     v_c_id int;
     v_credit char(2);
-    v_data varchar;
 BEGIN
     UPDATE warehouse SET w_ytd = w_ytd + p_amount WHERE w_id = p_w_id;
     IF NOT FOUND THEN
@@ -166,12 +165,11 @@ BEGIN
         RAISE EXCEPTION 'no customer row [%, %, %]', p_c_w_id, p_c_d_id, v_c_id USING ERRCODE = 'no_data_found';
     END IF;
     IF v_credit = 'BC' THEN
-        SELECT c_data INTO v_data FROM customer
-            WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;
+        -- prefixed in place: the row's current C_DATA, whatever the isolation level's snapshot
         UPDATE customer SET c_balance = c_balance - p_amount, c_ytd_payment = c_ytd_payment + p_amount,
                 c_payment_cnt = c_payment_cnt + 1,
                 c_data = left(v_c_id || ' ' || p_c_d_id || ' ' || p_c_w_id || ' ' || p_d_id || ' ' || p_w_id
-                    || ' ' || p_amount::text || ' | ' || v_data, 500)
+                    || ' ' || p_amount::text || ' | ' || c_data, 500)
             WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;
     ELSE
         UPDATE customer SET c_balance = c_balance - p_amount, c_ytd_payment = c_ytd_payment + p_amount,
@@ -186,10 +184,12 @@ END
 $$;
 
 -- Order-Status (§2.6.2.2), no locks. Returns the C_ID shown, the O_ID of the customer's last
--- order (0 when there is none) and how many lines it has.
+-- order (0 when there is none) and how many lines it has. STABLE: all its reads see one
+-- snapshot even at READ COMMITTED, so a Delivery committing meanwhile cannot show an order
+-- without its carrier beside lines already delivered.
 CREATE FUNCTION tpcc_order_status(p_w_id int, p_d_id int, p_c_id int, p_c_last varchar,
         OUT c_id int, OUT o_id int, OUT line_count int)
-LANGUAGE plpgsql
+LANGUAGE plpgsql STABLE
 AS $$
 BEGIN
     c_id := tpcc_customer_id(p_w_id, p_d_id, p_c_id, p_c_last);
@@ -276,10 +276,11 @@ END
 $$;
 
 -- Stock-Level (§2.8.2.2), no locks: the distinct items of the district's last 20 orders whose
--- stock in the warehouse is below the threshold.
+-- stock in the warehouse is below the threshold. STABLE: D_NEXT_O_ID and the lines it bounds
+-- are read on one snapshot.
 CREATE FUNCTION tpcc_stock_level(p_w_id int, p_d_id int, p_threshold int)
 RETURNS int
-LANGUAGE plpgsql
+LANGUAGE plpgsql STABLE
 AS $$
 DECLARE
     v_next int;
