@@ -21,7 +21,7 @@ package io.tpkit.metrics;
  */
 public record TypeCost(long transactions, double statements, double resultSets, double commits, double rollbacks,
                        double roundTrips, double bytesSent, double bytesReceived, double driverCpuMicros) {
-    static final TypeCost NONE = new TypeCost(0, 0, 0, 0, 0, 0, -1, -1, -1);
+    public static final TypeCost NONE = new TypeCost(0, 0, 0, 0, 0, 0, -1, -1, -1);
 
     /** @param sums the type's {@link TransactionCost} fields summed over {@code n} transactions */
     static TypeCost of(long n, long[] sums, boolean bytesCounted, boolean cpuCounted) {

@@ -141,6 +141,9 @@ public final class Runner {
                             db.bound.fixedRun().isPresent() ? null : db.bound.minimumMeasurement(), consistency));
             rules.addAll(db.bound.validityRules(new RunFacts(metrics, settings.terminals(), settings.connections(),
                     settings.thinkFactor(), server.settings())));
+            List<io.tpkit.metrics.Outage> outages = io.tpkit.metrics.Outage.find(collector.samples());
+            rules.add(CoreRules.steadyState(outages, measurementSeconds(collector, start, Phase.MEASUREMENT),
+                    measurementSeconds(collector, start, Phase.DRAIN)));
             if (metrics.incomplete()) {
                 rules.add(RuleResult.check("complete", "the run measured its whole interval", false,
                         "the run was interrupted; these are the results collected until then"));
@@ -152,7 +155,7 @@ public final class Runner {
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     configuration(config, db.bound), environment(driverCpuSeconds), database(db, server),
                     workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
-                    collector.firstErrors(), io.tpkit.metrics.Outage.find(collector.samples()), monitored, cost);
+                    collector.firstErrors(), outages, monitored, cost);
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());
             ResultWriter.writeSummary(folder.file("summary.csv"), metrics);

@@ -55,7 +55,52 @@ public final class CoreRules {
                 "the measurement interval committed at least one transaction",
                 metrics.totalCommitted() > 0,
                 metrics.totalCommitted() + " committed"));
+        rules.add(failures(metrics));
         return rules;
+    }
+
+    /** The most failed transactions (and unknown outcomes) a run may have, as a share of its attempts. */
+    static final double MAX_FAILED_PCT = 1.0;
+
+    /**
+     * Failed transactions and transactions lost during their commit, over every type of the
+     * measurement interval (deferred parts included): a run whose transactions fail does not
+     * measure the work it claims, however fast the rest went.
+     */
+    static RuleResult failures(RunMetrics metrics) {
+        long failed = 0;
+        long unknown = 0;
+        long done = 0;
+        for (io.tpkit.metrics.TypeSummary t : metrics.types()) {
+            failed += t.failedTotal();
+            unknown += t.outcomeUnknown();
+            done += t.committed() + t.businessRollbacks() + t.failedTotal() + t.outcomeUnknown();
+        }
+        double pct = done == 0 ? 0 : 100.0 * (failed + unknown) / done;
+        return RuleResult.check("failed-transactions",
+                "at most " + MAX_FAILED_PCT + "% of the interval's transactions failed or were lost during their commit",
+                pct <= MAX_FAILED_PCT, String.format(java.util.Locale.ROOT,
+                        "%d failed and %d with an unknown outcome of %d (%.2f%%)", failed, unknown, done, pct));
+    }
+
+    /**
+     * Steady state: no outage (seconds without a completed transaction, with failures) inside
+     * the measurement interval.
+     *
+     * @param from the interval's start and end, in seconds since the run started, as the outages
+     */
+    public static RuleResult steadyState(List<io.tpkit.metrics.Outage> outages, Double from, Double to) {
+        if (from == null) {
+            return RuleResult.notApplicable("no-outage", "no outage inside the measurement interval",
+                    "the measurement interval never started");
+        }
+        double end = to == null ? Double.MAX_VALUE : to;
+        List<io.tpkit.metrics.Outage> inside = outages.stream().filter(o -> o.to() > from && o.from() < end).toList();
+        double seconds = inside.stream().mapToDouble(o -> Math.min(o.to(), end) - Math.max(o.from(), from)).sum();
+        return RuleResult.check("no-outage", "no outage inside the measurement interval (the database answered "
+                        + "throughout)", inside.isEmpty(), inside.isEmpty() ? "none"
+                        : String.format(java.util.Locale.ROOT, "%d outage(s), %.1f s in all, the first from %.1f s",
+                        inside.size(), seconds, inside.getFirst().from()));
     }
 
     static String human(Duration d) {
