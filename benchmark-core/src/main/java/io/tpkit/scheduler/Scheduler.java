@@ -165,7 +165,10 @@ public final class Scheduler {
                 WaitingTerminal t = new WaitingTerminal(terminals.create(i, n, seeds.split()), i, quota(i, n));
                 if (t.quota > 0) {
                     Request first = t.terminal.next();
-                    t.schedule(first, now, scaled(t.terminal.keyingNanos(first)));
+                    // started together, terminals with think times would arrive in bursts, one per
+                    // cycle; each first waits part of a think time instead, spread over the terminals
+                    long stagger = (long) (scaled(t.terminal.thinkNanos(first)) * ((i + 0.5) / n));
+                    t.schedule(first, now + stagger, scaled(t.terminal.keyingNanos(first)));
                     dueQueue.put(t);
                 } else {
                     done.countDown();

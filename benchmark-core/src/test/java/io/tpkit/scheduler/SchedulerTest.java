@@ -160,6 +160,18 @@ class SchedulerTest {
     }
 
     @Test
+    void closedTerminalsStartSpreadOverAThinkTimeNotAllAtOnce() throws Exception {
+        // 10 terminals that think 2 s after each 1 ms transaction, measured for their first 1 s:
+        // started together, all 10 would run at once; spread over a think time, those whose first
+        // wait ends within the second run: terminal i waits (i + 0.5) / 10 of 2 s, so i = 0..4
+        FakeWork work = new FakeWork(MS, null);
+        RunMetrics m = run(work, ArrivalModel.CLOSED, 10, 2, Duration.ZERO, Duration.ofSeconds(1), null, 0, 0,
+                2000 * MS);
+
+        assertThat(m.totalCommitted()).isEqualTo(5);
+    }
+
+    @Test
     void keyingAndThinkTimesPaceTerminalsButAreNotPartOfTheResponseTime() throws Exception {
         FakeWork work = new FakeWork(10 * MS, null);
         RunMetrics m = run(work, ArrivalModel.CLOSED, 1, 1, Duration.ZERO, Duration.ofSeconds(2), null, 0,
