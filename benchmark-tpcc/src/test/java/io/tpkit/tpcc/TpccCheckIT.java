@@ -166,6 +166,35 @@ class TpccCheckIT {
                 .containsExactly(conditions(12));
     }
 
+    // The sums and counts over no rows at all are zero: a warehouse or district whose rows went
+    // missing entirely must fail its conditions too.
+
+    @Test
+    void aWarehouseWithoutDistricts() throws SQLException {
+        // the other per-district conditions start from DISTRICT rows and have none left to check
+        assertThat(failingAfter("DELETE FROM district WHERE d_w_id = 1")).containsExactly(conditions(1));
+    }
+
+    @Test
+    void aDistrictWithoutOrders() throws SQLException {
+        // conditions 5, 6 and 7 start from orders; the lost delivered lines were worth 0.00 (10, 12)
+        assertThat(failingAfter("DELETE FROM oorder WHERE o_w_id = 1 AND o_d_id = 1"))
+                .containsExactly(conditions(2, 4, 11));
+    }
+
+    @Test
+    void aDistrictWithoutOrderLines() throws SQLException {
+        // each of its orders misses its lines (6)
+        assertThat(failingAfter("DELETE FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 1"))
+                .containsExactly(conditions(4, 6));
+    }
+
+    @Test
+    void historyLost() throws SQLException {
+        // every customer's balance counts a payment of 10.00 that history no longer holds (10)
+        assertThat(failingAfter("DELETE FROM history")).containsExactly(conditions(8, 9, 10));
+    }
+
     /**
      * A Delivery of one order of district (1,1) in SQL: the carrier, the lines' delivery date,
      * the customer charged and, if {@code dequeue}, its NEW-ORDER row deleted. Any order from
