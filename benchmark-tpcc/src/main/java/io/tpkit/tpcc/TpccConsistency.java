@@ -13,6 +13,8 @@ import java.util.List;
  * The consistency conditions of §3.3.2.1 – §3.3.2.12 (the digest's §7), each a query that
  * returns the violating warehouses, districts, orders or customers: no row means it holds.
  * Sums are compared as exact decimals. Condition 11 holds only until the first Delivery.
+ * A warehouse's or district's conditions start from its own row: when its districts, orders,
+ * lines or history are missing entirely, they sum to zero and fail, not go unchecked.
  */
 final class TpccConsistency {
     /** One condition: its number in §3.3.2, a short statement and the violations query. */
@@ -32,22 +34,25 @@ final class TpccConsistency {
 
     static final List<Condition> CONDITIONS = List.of(
             new Condition(1, "W_YTD = sum(D_YTD)",
-                    "SELECT w.w_id FROM warehouse w JOIN district d ON d.d_w_id = w.w_id "
-                            + "GROUP BY w.w_id, w.w_ytd HAVING w.w_ytd <> SUM(d.d_ytd)"),
+                    "SELECT w.w_id FROM warehouse w LEFT JOIN district d ON d.d_w_id = w.w_id "
+                            + "GROUP BY w.w_id, w.w_ytd HAVING w.w_ytd <> COALESCE(SUM(d.d_ytd), 0)"),
             new Condition(2, "D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)",
                     "SELECT d.d_w_id, d.d_id FROM district d "
-                            + "JOIN (SELECT o_w_id, o_d_id, MAX(o_id) mo FROM oorder GROUP BY 1,2) o "
+                            + "LEFT JOIN (SELECT o_w_id, o_d_id, MAX(o_id) mo FROM oorder GROUP BY 1,2) o "
                             + "ON o.o_w_id = d.d_w_id AND o.o_d_id = d.d_id "
                             + "LEFT JOIN (SELECT no_w_id, no_d_id, MAX(no_o_id) mn FROM new_order GROUP BY 1,2) n "
                             + "ON n.no_w_id = d.d_w_id AND n.no_d_id = d.d_id "
-                            + "WHERE d.d_next_o_id - 1 <> o.mo OR (n.mn IS NOT NULL AND n.mn <> o.mo)"),
+                            + "WHERE d.d_next_o_id - 1 <> COALESCE(o.mo, 0) "
+                            + "OR (n.mn IS NOT NULL AND n.mn <> COALESCE(o.mo, 0))"),
             new Condition(3, "max(NO_O_ID) - min(NO_O_ID) + 1 = count(NEW-ORDER)",
                     "SELECT no_w_id, no_d_id FROM new_order GROUP BY 1,2 "
                             + "HAVING MAX(no_o_id) - MIN(no_o_id) + 1 <> COUNT(*)"),
             new Condition(4, "sum(O_OL_CNT) = count(ORDER-LINE) per district",
-                    "SELECT o.o_w_id, o.o_d_id FROM (SELECT o_w_id, o_d_id, SUM(o_ol_cnt) s FROM oorder GROUP BY 1,2) o "
-                            + "JOIN (SELECT ol_w_id, ol_d_id, COUNT(*) c FROM order_line GROUP BY 1,2) l "
-                            + "ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id WHERE o.s <> l.c"),
+                    "SELECT d.d_w_id, d.d_id FROM district d "
+                            + "LEFT JOIN (SELECT o_w_id, o_d_id, SUM(o_ol_cnt) s FROM oorder GROUP BY 1,2) o "
+                            + "ON o.o_w_id = d.d_w_id AND o.o_d_id = d.d_id "
+                            + "LEFT JOIN (SELECT ol_w_id, ol_d_id, COUNT(*) c FROM order_line GROUP BY 1,2) l "
+                            + "ON l.ol_w_id = d.d_w_id AND l.ol_d_id = d.d_id WHERE COALESCE(o.s, 0) <> COALESCE(l.c, 0)"),
             new Condition(5, "O_CARRIER_ID IS NULL <=> a NEW-ORDER row exists",
                     "SELECT o_w_id, o_d_id, o_id FROM oorder o WHERE (o_carrier_id IS NULL) <> EXISTS (SELECT 1 "
                             + "FROM new_order n WHERE n.no_w_id = o.o_w_id AND n.no_d_id = o.o_d_id "
@@ -61,17 +66,20 @@ final class TpccConsistency {
                             + "AND o.o_d_id = l.ol_d_id AND o.o_id = l.ol_o_id "
                             + "WHERE (l.ol_delivery_d IS NULL) <> (o.o_carrier_id IS NULL)"),
             new Condition(8, "W_YTD = sum(H_AMOUNT)",
-                    "SELECT w.w_id FROM warehouse w JOIN history h ON h.h_w_id = w.w_id "
-                            + "GROUP BY w.w_id, w.w_ytd HAVING w.w_ytd <> SUM(h.h_amount)"),
+                    "SELECT w.w_id FROM warehouse w LEFT JOIN history h ON h.h_w_id = w.w_id "
+                            + "GROUP BY w.w_id, w.w_ytd HAVING w.w_ytd <> COALESCE(SUM(h.h_amount), 0)"),
             new Condition(9, "D_YTD = sum(H_AMOUNT)",
-                    "SELECT d.d_w_id, d.d_id FROM district d JOIN history h ON h.h_w_id = d.d_w_id "
-                            + "AND h.h_d_id = d.d_id GROUP BY d.d_w_id, d.d_id, d.d_ytd HAVING d.d_ytd <> SUM(h.h_amount)"),
+                    "SELECT d.d_w_id, d.d_id FROM district d LEFT JOIN history h ON h.h_w_id = d.d_w_id "
+                            + "AND h.h_d_id = d.d_id GROUP BY d.d_w_id, d.d_id, d.d_ytd "
+                            + "HAVING d.d_ytd <> COALESCE(SUM(h.h_amount), 0)"),
             new Condition(10, "C_BALANCE = sum(delivered OL_AMOUNT) - sum(H_AMOUNT)",
                     CUSTOMER_SUMS + "c.c_balance <> COALESCE(ol.amt,0) - COALESCE(h.amt,0)"),
             new Condition(11, "count(ORDER) - count(NEW-ORDER) = 2100 (before any Delivery)",
-                    "SELECT o.o_w_id, o.o_d_id FROM (SELECT o_w_id, o_d_id, COUNT(*) c FROM oorder GROUP BY 1,2) o "
+                    "SELECT d.d_w_id, d.d_id FROM district d "
+                            + "LEFT JOIN (SELECT o_w_id, o_d_id, COUNT(*) c FROM oorder GROUP BY 1,2) o "
+                            + "ON o.o_w_id = d.d_w_id AND o.o_d_id = d.d_id "
                             + "LEFT JOIN (SELECT no_w_id, no_d_id, COUNT(*) c FROM new_order GROUP BY 1,2) n "
-                            + "ON n.no_w_id = o.o_w_id AND n.no_d_id = o.o_d_id WHERE o.c - COALESCE(n.c,0) <> 2100"),
+                            + "ON n.no_w_id = d.d_w_id AND n.no_d_id = d.d_id WHERE COALESCE(o.c,0) - COALESCE(n.c,0) <> 2100"),
             new Condition(12, "C_BALANCE + C_YTD_PAYMENT = sum(delivered OL_AMOUNT)",
                     CUSTOMER_SUMS + "c.c_balance + c.c_ytd_payment <> COALESCE(ol.amt,0)"));
 
