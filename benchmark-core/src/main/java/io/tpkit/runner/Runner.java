@@ -144,6 +144,9 @@ public final class Runner {
             List<io.tpkit.metrics.Outage> outages = io.tpkit.metrics.Outage.find(collector.samples());
             rules.add(CoreRules.steadyState(outages, measurementSeconds(collector, start, Phase.MEASUREMENT),
                     measurementSeconds(collector, start, Phase.DRAIN)));
+            if (settings.ratePerSecond() > 0) {
+                rules.add(CoreRules.rateReached(settings.ratePerSecond(), metrics));
+            }
             if (metrics.incomplete()) {
                 rules.add(RuleResult.check("complete", "the run measured its whole interval", false,
                         "the run was interrupted; these are the results collected until then"));

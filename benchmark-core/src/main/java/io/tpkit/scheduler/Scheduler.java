@@ -436,10 +436,15 @@ public final class Scheduler {
         return settings.thinkFactor() == 1.0 ? nanos : (long) (nanos * settings.thinkFactor());
     }
 
-    /** Sleeps until {@code deadline}, recording how late the wake-up was; false when stopping. */
+    /**
+     * Sleeps until {@code deadline}, recording how late the request starts (a late wake-up, or
+     * the backlog when the deadline has passed already); false when stopping.
+     */
     private boolean sleepUntil(long deadline) {
         long now = System.nanoTime();
         if (now >= deadline) {
+            // behind the schedule: the backlog a paced run reports, not only a late wake-up
+            metrics.recordLag(now - deadline);
             return !stopping;
         }
         while (now < deadline) {

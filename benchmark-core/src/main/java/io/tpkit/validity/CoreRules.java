@@ -59,6 +59,27 @@ public final class CoreRules {
         return rules;
     }
 
+    /** The share of a --rate target a run must reach to say it ran at that rate. */
+    static final double RATE_REACHED = 0.98;
+
+    /**
+     * A paced run (--rate) measures latency at a given load only if it ran at that load:
+     * whether the requests started per second of the interval reached the target, and how far
+     * behind their slots they started (the schedule lag), as pgbench -R reports.
+     */
+    public static RuleResult rateReached(double targetPerSecond, RunMetrics metrics) {
+        double seconds = metrics.measurementSeconds();
+        double reached = seconds <= 0 ? 0 : (metrics.totalCommitted() + metrics.totalBusinessRollbacks()
+                + metrics.totalFailed()) / seconds;
+        io.tpkit.metrics.LatencySummary lag = metrics.scheduleLag();
+        return RuleResult.check("rate-reached", String.format(java.util.Locale.ROOT,
+                        "the requests reached at least %.0f%% of the --rate target", 100 * RATE_REACHED),
+                reached >= RATE_REACHED * targetPerSecond, String.format(java.util.Locale.ROOT,
+                        "target %.1f/s, reached %.1f/s (%.1f%%); started behind their slot: p50 %.1f ms, p99 %.1f ms, "
+                                + "max %.1f ms", targetPerSecond, reached, 100 * reached / targetPerSecond,
+                        lag.p50Ms(), lag.p99Ms(), lag.maxMs()));
+    }
+
     /** The most failed transactions (and unknown outcomes) a run may have, as a share of its attempts. */
     static final double MAX_FAILED_PCT = 1.0;
 

@@ -56,4 +56,15 @@ class CoreRulesTest {
                 .isEqualTo("1 outage(s), 1.0 s in all, the first from 8.0 s");
         assertThat(CoreRules.steadyState(List.of(inside), null, null).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
     }
+
+    @Test
+    void aPacedRunSaysWhetherItReachedItsRate() {
+        // 1,200 committed in the 60 s interval: 20/s
+        RunMetrics m = metrics(type(1200, 0, 0));
+        assertThat(CoreRules.rateReached(20.4, m).failed()).isFalse(); // 98.04%
+        RuleResult missed = CoreRules.rateReached(20.5, m);
+        assertThat(missed.failed()).isTrue();
+        assertThat(missed.detail()).startsWith("target 20.5/s, reached 20.0/s (97.6%); started behind their slot");
+        assertThat(CoreRules.rateReached(5000, m).detail()).contains("reached 20.0/s (0.4%)");
+    }
 }
