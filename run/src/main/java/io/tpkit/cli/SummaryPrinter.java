@@ -33,10 +33,10 @@ final class SummaryPrinter {
                 m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
         out.println();
         out.printf(Locale.ROOT, "%-20s %10s %9s %8s %9s %10s %9s %9s %9s %9s %9s%n", "transaction", "committed",
-                "retried", "failed", "rollbacks", "TPS", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms");
+                "retries", "failed", "rollbacks", "TPS", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms");
         for (TypeSummary t : m.types()) {
             out.printf(Locale.ROOT, "%-20s %10d %9d %8d %9d %10.1f %9.2f %9.2f %9.2f %9.2f %9.2f%n", t.name(),
-                    t.committed(), t.committedAfterRetries(), t.failedTotal(), t.businessRollbacks(), t.perSecond(),
+                    t.committed(), t.retriesTotal(), t.failedTotal(), t.businessRollbacks(), t.perSecond(),
                     t.response().p50Ms(), t.response().p90Ms(), t.response().p95Ms(), t.response().p99Ms(),
                     t.response().maxMs());
         }
@@ -59,7 +59,10 @@ final class SummaryPrinter {
                     + "(neither committed nor failed here; the consistency check reconciles them)%n", unknown);
         }
         if (m.totalFailed() > 0 || m.totalRetries() > 0) {
-            out.printf(Locale.ROOT, "Retries %d, failed %d (by cause in result.json)%n", m.totalRetries(), m.totalFailed());
+            long afterRetries = m.types().stream().mapToLong(TypeSummary::committedAfterRetries).sum();
+            out.printf(Locale.ROOT, "Retries %d (attempts repeated after a deadlock, serialization failure, lock timeout "
+                    + "or duplicate key; %d transactions committed after at least one), failed %d (by cause in "
+                    + "result.json)%n", m.totalRetries(), afterRetries, m.totalFailed());
             r.firstErrors().forEach((k, v) -> out.printf("  SQLState class %s: %s%n", k, v));
         }
         long failedChecks = r.consistency().stream().filter(c -> !c.passed()).count();
