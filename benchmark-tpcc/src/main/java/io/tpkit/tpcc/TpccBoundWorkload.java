@@ -3,8 +3,6 @@ package io.tpkit.tpcc;
 import io.tpkit.api.ArrivalModel;
 import io.tpkit.api.BadInputException;
 import io.tpkit.api.Logic;
-import io.tpkit.metrics.RunMetrics;
-import io.tpkit.metrics.TypeSummary;
 import io.tpkit.spi.BoundWorkload;
 import io.tpkit.spi.CheckResult;
 import io.tpkit.spi.LoadContext;
@@ -29,8 +27,6 @@ import java.util.SplittableRandom;
 
 /** TPC-C bound to a scale and a database: schema, load, terminals, sessions, checks, rules. */
 public final class TpccBoundWorkload implements BoundWorkload {
-    /** The spec's ceiling: 12.86 New-Orders per minute per warehouse with the 45/43/4/4/4 mix. */
-    static final double MAX_NOPM_PER_WAREHOUSE = 12.86;
     private static final String LOAD_COMPLETE = "load_complete";
 
     private final int warehouses;
@@ -216,14 +212,8 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     /** NOPM counts completed New-Orders, the 1% business rollbacks included (§5.4). */
     @Override
-    public Map<String, Object> headline(RunMetrics metrics) {
-        TypeSummary newOrder = metrics.types().get(TpccTransactionType.NEW_ORDER.ordinal());
-        double minutes = metrics.measurementSeconds() / 60.0;
-        double nopm = minutes > 0 ? (newOrder.committed() + newOrder.businessRollbacks()) / minutes : 0;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("NOPM (New-Orders completed per minute of the measurement interval, rollbacks included; not tpmC)", nopm);
-        m.put("efficiency % (NOPM / (12.86 x warehouses))", 100 * nopm / (MAX_NOPM_PER_WAREHOUSE * warehouses));
-        return m;
+    public Map<String, Object> headline(RunFacts facts) {
+        return TpccHeadline.of(facts, warehouses);
     }
 
     @Override

@@ -29,13 +29,12 @@ final class TpccRules {
         rules.add(mix(m));
         rules.add(responseTimes(m));
         rules.add(rollbacks(m));
-        double minutes = m.measurementSeconds() / 60;
-        TypeSummary newOrder = m.types().get(TpccTransactionType.NEW_ORDER.ordinal());
-        double nopm = minutes > 0 ? (newOrder.committed() + newOrder.businessRollbacks()) / minutes : 0;
-        double ceiling = TpccBoundWorkload.MAX_NOPM_PER_WAREHOUSE * warehouses;
-        rules.add(RuleResult.check("nopm-ceiling",
-                "NOPM at most 12.86 per warehouse (more means the keying and think times were not applied)",
-                nopm <= ceiling * 1.01, String.format(Locale.ROOT, "%.2f NOPM, ceiling %.2f", nopm, ceiling)));
+        double nopm = Nopm.of(m);
+        double ceiling = Nopm.CEILING_PER_WAREHOUSE * warehouses;
+        rules.add(RuleResult.check("nopm-ceiling", String.format(Locale.ROOT,
+                "NOPM at most %.2f per warehouse (more means the keying and think times were not applied)",
+                Nopm.CEILING_PER_WAREHOUSE), nopm <= ceiling * 1.01,
+                String.format(Locale.ROOT, "%.2f NOPM, ceiling %.2f", nopm, ceiling)));
         return rules;
     }
 
