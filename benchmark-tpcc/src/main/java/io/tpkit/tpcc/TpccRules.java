@@ -29,12 +29,7 @@ final class TpccRules {
         rules.add(mix(m));
         rules.add(responseTimes(m));
         rules.add(rollbacks(m));
-        double nopm = Nopm.of(m);
-        double ceiling = Nopm.CEILING_PER_WAREHOUSE * warehouses;
-        rules.add(RuleResult.check("nopm-ceiling", String.format(Locale.ROOT,
-                "NOPM at most %.2f per warehouse (more means the keying and think times were not applied)",
-                Nopm.CEILING_PER_WAREHOUSE), nopm <= ceiling * 1.01,
-                String.format(Locale.ROOT, "%.2f NOPM, ceiling %.2f", nopm, ceiling)));
+        rules.add(NopmCeilingRule.judge(m, warehouses));
         return rules;
     }
 

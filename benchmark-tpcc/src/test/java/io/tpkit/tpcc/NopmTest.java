@@ -14,6 +14,13 @@ class NopmTest {
         assertThat(Nopm.CEILING_PER_WAREHOUSE).isGreaterThan(6_000.0 / 476);
     }
 
+    /** (10 x 30 + 10 x 15 + 12 + 7 + 7) / 23 = 20.70 s. */
+    @Test
+    void aTerminalsMeanCycleIsTheDecksMeanKeyingAndThinkTime() {
+        assertThat(Nopm.MEAN_CYCLE_SECONDS).isCloseTo(476.0 / 23, within(0.001));
+        assertThat(Nopm.CEILING_PER_WAREHOUSE).isCloseTo(10 * 60 / Nopm.MEAN_CYCLE_SECONDS * 10 / 23, within(1e-9));
+    }
+
     /** The same formula gives the spec's 12.86 for the 45/43/4/4/4 mix: 27,000 / 2,099. */
     @Test
     void theSpecsFigureIsTheSameFormulaForItsMix() {

@@ -59,4 +59,61 @@ class TpccRulesTest {
         assertThat(all).extracting(RuleResult::id).filteredOn(id -> id.contains("rollback"))
                 .containsExactly("new-order-rollbacks");
     }
+
+    // --- nopm-ceiling ------------------------------------------------------------------------
+
+    /**
+     * The issue's case: 20 s after a 10 s warm-up with the spec's think times. The terminals'
+     * first, think-free transactions land in the interval: about 6 New-Orders (18 NOPM) on
+     * average, up to 10, where the steady state gives 4.2.
+     */
+    @Test
+    void aShortRunWithTheSpecsThinkTimesIsNotFailedForItsStartUp() {
+        for (long count : new long[] {6, 10, 20}) {
+            RuleResult r = rule("nopm-ceiling", new TpccFacts().newOrders(count, 0).seconds(20));
+            assertThat(r.status()).as(count + " New-Orders").isEqualTo(Status.NOT_APPLICABLE);
+            assertThat(r.detail()).contains("up to 20 allowed", "covers 1.0 mean cycles of a terminal (20.7 s), mostly start-up",
+                    "judged from 10 cycles (207 s) on");
+        }
+    }
+
+    @Test
+    void aCountBeyondChanceAndStartUpFailsAtAnyLength() {
+        assertThat(rule("nopm-ceiling", new TpccFacts().newOrders(21, 0).seconds(20)).failed()).isTrue();
+        // --think off: thousands of New-Orders in 20 s
+        RuleResult off = rule("nopm-ceiling", new TpccFacts().newOrders(80_000, 800).seconds(20).think(0));
+        assertThat(off.failed()).isTrue();
+        assertThat(off.detail()).startsWith("240000.00 NOPM (80,000 New-Orders in 20.0 s), ceiling 12.61");
+    }
+
+    /** 2 h on 1 warehouse: 1,512.6 at the ceiling, + 3 x 38.9 for chance, + 10 first transactions = 1,639. */
+    @Test
+    void aTwoHourRunIsJudgedOnItsSteadyState() {
+        RuleResult typical = rule("nopm-ceiling", new TpccFacts().newOrders(1_500, 15));
+        assertThat(typical.status()).isEqualTo(Status.PASSED);
+        assertThat(typical.detail()).isEqualTo("12.50 NOPM (1,500 New-Orders in 7,200.0 s), ceiling 12.61: 1,512.6 "
+                + "New-Orders in this interval, up to 1,639 allowed for chance and the terminals' first transactions");
+        assertThat(rule("nopm-ceiling", new TpccFacts().newOrders(1_639, 16)).status()).isEqualTo(Status.PASSED);
+        assertThat(rule("nopm-ceiling", new TpccFacts().newOrders(1_640, 16)).failed()).isTrue();
+    }
+
+    @Test
+    void theCeilingScalesWithWarehouses() {
+        // 3 warehouses, 2 h: 4,537.9 + 3 x 67.4 + 30 = 4,770
+        assertThat(rules(new TpccFacts().newOrders(4_770, 48).terminals(30), 3).get("nopm-ceiling").status())
+                .isEqualTo(Status.PASSED);
+        assertThat(rules(new TpccFacts().newOrders(4_771, 48).terminals(30), 3).get("nopm-ceiling").failed())
+                .isTrue();
+    }
+
+    @Test
+    void theSteadyStateIsJudgedFromTenMeanCycles() {
+        double tenCycles = NopmCeilingRule.CYCLES * Nopm.MEAN_CYCLE_SECONDS; // 206.95 s
+        assertThat(rule("nopm-ceiling", new TpccFacts().newOrders(40, 0).seconds(tenCycles)).status())
+                .isEqualTo(Status.PASSED);
+        assertThat(rule("nopm-ceiling", new TpccFacts().newOrders(40, 0).seconds(tenCycles - 0.01)).status())
+                .isEqualTo(Status.NOT_APPLICABLE);
+        assertThat(rule("nopm-ceiling", new TpccFacts().newOrders(0, 0).seconds(0)).status())
+                .isEqualTo(Status.NOT_APPLICABLE);
+    }
 }
