@@ -37,6 +37,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     private final Map<String, String> options;
     private volatile NURandConstants runConstants;
     private final InputAudit audit = new InputAudit();
+    private final HomeAudit home;
 
     TpccBoundWorkload(int warehouses, boolean foreignKeys, TpccDialect dialect, Logic logic, long seed,
             Map<String, String> options) {
@@ -46,6 +47,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
         this.logic = logic;
         this.seed = seed;
         this.options = options;
+        this.home = new HomeAudit(warehouses);
     }
 
     @Override
@@ -164,10 +166,18 @@ public final class TpccBoundWorkload implements BoundWorkload {
      */
     @Override
     public Terminal newTerminal(int index, int count, SplittableRandom random) {
-        int w = index % warehouses + 1;
-        int d = index / warehouses % 10 + 1;
+        int w = homeWarehouse(index, warehouses);
+        int d = homeDistrict(index, warehouses);
         return new TpccTerminal(CardDeck.smallest(random.split()),
-                new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random, audit);
+                new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random, audit, home);
+    }
+
+    static int homeWarehouse(int terminal, int warehouses) {
+        return terminal % warehouses + 1;
+    }
+
+    static int homeDistrict(int terminal, int warehouses) {
+        return terminal / warehouses % TpccScale.DISTRICTS_PER_WAREHOUSE + 1;
     }
 
     @Override
@@ -219,6 +229,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     @Override
     public List<RuleResult> validityRules(RunFacts facts) {
         List<RuleResult> rules = new java.util.ArrayList<>(TpccRules.evaluate(facts, warehouses, foreignKeys));
+        rules.add(home.rule());
         rules.addAll(audit.rules(warehouses));
         return rules;
     }

@@ -18,12 +18,10 @@ final class TpccRules {
         List<RuleResult> rules = new ArrayList<>();
         rules.add(RuleResult.check("terminals", "10 terminals per warehouse (" + 10 * warehouses + ")",
                 facts.terminals() == 10 * warehouses, facts.terminals() + " terminals"));
-        rules.add(RuleResult.check("home-warehouse",
-                "every terminal keeps its home warehouse and district for the whole run", true,
-                "terminal i is bound to warehouse (i mod W)+1, district (i/W mod 10)+1 when it is created"));
+        // the spec sets minimums: longer keying and think times (a factor above 1) comply
         rules.add(RuleResult.check("keying-think-times",
-                "the spec's keying times and mean think times (--think spec)", facts.thinkFactor() == 1.0,
-                "think factor " + facts.thinkFactor()));
+                "at least the spec's keying times and mean think times (--think spec, or a factor of at least 1)",
+                facts.thinkFactor() >= 1.0, "think factor " + facts.thinkFactor()));
         rules.add(RuleResult.check("foreign-keys", "the spec's foreign keys are declared", foreignKeys,
                 foreignKeys ? "declared" : "--foreign-keys off"));
         rules.add(mix(m));

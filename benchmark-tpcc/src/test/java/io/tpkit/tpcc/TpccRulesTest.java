@@ -116,4 +116,16 @@ class TpccRulesTest {
         assertThat(rule("nopm-ceiling", new TpccFacts().newOrders(0, 0).seconds(0)).status())
                 .isEqualTo(Status.NOT_APPLICABLE);
     }
+
+    // --- keying-think-times ------------------------------------------------------------------
+
+    /** The spec sets minimums: longer keying and think times comply. */
+    @Test
+    void keyingAndThinkTimesAreMinimums() {
+        assertThat(rule("keying-think-times", new TpccFacts().think(1.0)).status()).isEqualTo(Status.PASSED);
+        assertThat(rule("keying-think-times", new TpccFacts().think(1.5)).status()).isEqualTo(Status.PASSED);
+        assertThat(rule("keying-think-times", new TpccFacts().think(0.99)).failed()).isTrue();
+        assertThat(rule("keying-think-times", new TpccFacts().think(0)).failed()).isTrue();
+        assertThat(rule("keying-think-times", new TpccFacts().think(0)).detail()).isEqualTo("think factor 0.0");
+    }
 }
