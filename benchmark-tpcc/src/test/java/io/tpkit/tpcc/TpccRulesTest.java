@@ -128,4 +128,70 @@ class TpccRulesTest {
         assertThat(rule("keying-think-times", new TpccFacts().think(0)).failed()).isTrue();
         assertThat(rule("keying-think-times", new TpccFacts().think(0)).detail()).isEqualTo("think factor 0.0");
     }
+
+    // --- a conformant run, and the other rules at their bounds ----------------------------------
+
+    @Test
+    void aConformantTwoHourRunPassesEveryRule() {
+        Map<String, RuleResult> r = rules(new TpccFacts(), 1);
+        assertThat(r).containsOnlyKeys("terminals", "keying-think-times", "foreign-keys", "mix", "response-time-90th",
+                "new-order-rollbacks", "nopm-ceiling");
+        // 1,500 New-Orders are too few for the 0.9-1.1 % rollback range; everything else passes
+        assertThat(r.values()).filteredOn(x -> !x.id().equals("new-order-rollbacks"))
+                .allMatch(x -> x.status() == Status.PASSED);
+        assertThat(r.get("new-order-rollbacks").status()).isEqualTo(Status.NOT_APPLICABLE);
+    }
+
+    @Test
+    void terminalsAreExactlyTenPerWarehouse() {
+        assertThat(rules(new TpccFacts().terminals(20), 2).get("terminals").status()).isEqualTo(Status.PASSED);
+        assertThat(rules(new TpccFacts().terminals(19), 2).get("terminals").failed()).isTrue();
+        assertThat(rules(new TpccFacts().terminals(21), 2).get("terminals").failed()).isTrue();
+        assertThat(rules(new TpccFacts().terminals(21), 2).get("terminals").detail()).isEqualTo("21 terminals");
+    }
+
+    @Test
+    void foreignKeysMustBeDeclared() {
+        assertThat(TpccRules.evaluate(new TpccFacts().build(), 1, true).stream()
+                .filter(x -> x.id().equals("foreign-keys")).findFirst().orElseThrow().status()).isEqualTo(Status.PASSED);
+        RuleResult off = TpccRules.evaluate(new TpccFacts().build(), 1, false).stream()
+                .filter(x -> x.id().equals("foreign-keys")).findFirst().orElseThrow();
+        assertThat(off.failed()).isTrue();
+        assertThat(off.detail()).isEqualTo("--foreign-keys off");
+    }
+
+    /** Out of 10,000 completed transactions: Payment at least 4,300, each small type at least 400. */
+    private static TpccFacts mix(long newOrders, long payments, long orderStatus, long delivery, long stockLevel) {
+        return new TpccFacts().newOrders(newOrders, newOrders / 100).completed(TpccTransactionType.PAYMENT, payments)
+                .completed(TpccTransactionType.ORDER_STATUS, orderStatus)
+                .completed(TpccTransactionType.DELIVERY, delivery).completed(TpccTransactionType.STOCK_LEVEL, stockLevel);
+    }
+
+    @Test
+    void theMixMeetsItsMinimumsInclusive() {
+        assertThat(rule("mix", mix(4_500, 4_300, 400, 400, 400)).status()).isEqualTo(Status.PASSED);
+        assertThat(rule("mix", mix(4_501, 4_299, 400, 400, 400)).failed()).isTrue();
+        assertThat(rule("mix", mix(4_501, 4_300, 399, 400, 400)).failed()).isTrue();
+        assertThat(rule("mix", mix(4_501, 4_300, 400, 399, 400)).failed()).isTrue();
+        assertThat(rule("mix", mix(4_501, 4_300, 400, 400, 399)).failed()).isTrue();
+        assertThat(rule("mix", mix(4_500, 4_300, 400, 400, 400)).detail())
+                .isEqualTo("new-order 45.00% payment 43.00% order-status 4.00% delivery 4.00% stock-level 4.00%");
+        assertThat(rule("mix", mix(0, 0, 0, 0, 0)).failed()).isTrue();
+    }
+
+    @Test
+    void responseTimeLimitsAreInclusive() {
+        assertThat(rule("response-time-90th", new TpccFacts().p90(TpccTransactionType.NEW_ORDER, 5_000)).status())
+                .isEqualTo(Status.PASSED);
+        assertThat(rule("response-time-90th", new TpccFacts().p90(TpccTransactionType.NEW_ORDER, 5_000.001)).failed())
+                .isTrue();
+        assertThat(rule("response-time-90th", new TpccFacts().p90(TpccTransactionType.DELIVERY, 5_000.001)).failed())
+                .isTrue();
+        assertThat(rule("response-time-90th", new TpccFacts().p90(TpccTransactionType.STOCK_LEVEL, 20_000)).status())
+                .isEqualTo(Status.PASSED);
+        assertThat(rule("response-time-90th", new TpccFacts().p90(TpccTransactionType.STOCK_LEVEL, 20_000.001))
+                .failed()).isTrue();
+        assertThat(rule("response-time-90th", new TpccFacts().deferredP90(80_000)).status()).isEqualTo(Status.PASSED);
+        assertThat(rule("response-time-90th", new TpccFacts().deferredP90(80_000.001)).failed()).isTrue();
+    }
 }
