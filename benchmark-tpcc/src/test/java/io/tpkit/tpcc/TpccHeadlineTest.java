@@ -55,4 +55,18 @@ class TpccHeadlineTest {
         assertThat(headline(new TpccFacts().terminals(21), 2).get(TpccHeadline.EFFICIENCY)).isInstanceOf(String.class);
         assertThat(headline(new TpccFacts().terminals(20), 2).get(TpccHeadline.EFFICIENCY)).isInstanceOf(Double.class);
     }
+
+    /** The manual run of the issue: 6 New-Orders in 20 s after a 10 s warm-up read "142.80 %". */
+    @Test
+    void efficiencyIsNotShownForAnIntervalOfAFewCycles() {
+        Map<String, Object> h = headline(new TpccFacts().newOrders(6, 0).seconds(20), 1);
+        assertThat(h.get(TpccHeadline.NOPM)).isEqualTo(18.0);
+        assertThat(h.get(TpccHeadline.EFFICIENCY)).isEqualTo("not shown: the interval covers 1.0 mean cycles of a "
+                + "terminal (20.7 s), mostly start-up; shown from 10 cycles (207 s) on");
+        double tenCycles = NopmCeilingRule.CYCLES * Nopm.MEAN_CYCLE_SECONDS;
+        assertThat(headline(new TpccFacts().newOrders(40, 0).seconds(tenCycles), 1).get(TpccHeadline.EFFICIENCY))
+                .isInstanceOf(Double.class);
+        assertThat(headline(new TpccFacts().newOrders(40, 0).seconds(tenCycles - 0.01), 1)
+                .get(TpccHeadline.EFFICIENCY)).isInstanceOf(String.class);
+    }
 }
