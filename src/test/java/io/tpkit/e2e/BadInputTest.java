@@ -56,6 +56,14 @@ class BadInputTest {
     }
 
     @Test
+    void aCountAndADurationContradictEachOther() {
+        assertOneLineError(Cli.run("run", "tp1", "--transactions", "1000", "--duration", "30s"),
+                "--transactions and --duration contradict each other", "give one");
+        assertOneLineError(Cli.run("compare", "tp1", "--db", "embedded-postgres", "--db", "embedded-postgres",
+                "--duration", "30s", "--transactions", "1000"), "--transactions and --duration contradict");
+    }
+
+    @Test
     void rateZeroOrNegative() {
         assertOneLineError(Cli.run("run", "tp1", "--rate", "0"), "--rate must be above 0", "leave it out");
         assertOneLineError(Cli.run("run", "tpcc", "--rate", "-5"), "--rate must be above 0");

@@ -14,6 +14,7 @@ import java.util.Objects;
 public final class BenchmarkConfig {
     public static final String DEFAULT_TARGET = "embedded-postgres";
     public static final int DEFAULT_CONNECTIONS = 4;
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
 
     private final String workload;
     private final String target;
@@ -28,6 +29,7 @@ public final class BenchmarkConfig {
     private final Logic logic;
     private final double thinkFactor;
     private final Duration warmup;
+    /** As given: null means the default, so that a copy can still be given a transaction count. */
     private final Duration duration;
     private final Long transactions;
     private final double ratePerSecond;
@@ -110,7 +112,7 @@ public final class BenchmarkConfig {
     public Logic logic() { return logic; }
     public double thinkFactor() { return thinkFactor; }
     public Duration warmup() { return warmup; }
-    public Duration duration() { return duration; }
+    public Duration duration() { return duration == null ? DEFAULT_DURATION : duration; }
     public Long transactions() { return transactions; }
     /** Requests per second of all terminals together; 0 = no limit. */
     public double ratePerSecond() { return ratePerSecond; }
@@ -142,7 +144,7 @@ public final class BenchmarkConfig {
         if (transactions != null) {
             m.put("transactions", transactions);
         } else {
-            m.put("durationSeconds", duration.toMillis() / 1000.0);
+            m.put("durationSeconds", duration().toMillis() / 1000.0);
         }
         if (ratePerSecond > 0) {
             m.put("ratePerSecond", ratePerSecond);
@@ -175,7 +177,7 @@ public final class BenchmarkConfig {
         private Logic logic = Logic.CLIENT;
         private double thinkFactor = 1.0;
         private Duration warmup = Duration.ofSeconds(10);
-        private Duration duration = Duration.ofSeconds(60);
+        private Duration duration;
         private Long transactions;
         private double ratePerSecond;
         private Isolation isolation = Isolation.DEFAULT;
@@ -241,7 +243,12 @@ public final class BenchmarkConfig {
             if (warmup.isNegative()) {
                 throw new BadInputException("--warmup must not be negative");
             }
-            if (transactions == null && (duration.isZero() || duration.isNegative())) {
+            if (transactions != null && duration != null) {
+                // a run ends either after a time or after a count: which one the user meant is a guess
+                throw new BadInputException("--transactions and --duration contradict each other: give one "
+                        + "(a count of committed transactions, or the length of the measurement)");
+            }
+            if (duration != null && (duration.isZero() || duration.isNegative())) {
                 throw new BadInputException("--duration must be longer than 0 (e.g. --duration 60s)");
             }
             if (transactions != null && transactions <= 0) {

@@ -139,8 +139,9 @@ public final class Runner {
             List<RuleResult> rules = new ArrayList<>(
                     CoreRules.evaluate(server, metrics,
                             db.bound.fixedRun().isPresent() ? null : db.bound.minimumMeasurement(), consistency));
-            rules.addAll(db.bound.validityRules(new RunFacts(metrics, settings.terminals(), settings.connections(),
-                    settings.thinkFactor(), server.settings())));
+            RunFacts facts = new RunFacts(metrics, settings.terminals(), settings.connections(),
+                    settings.thinkFactor(), server.settings());
+            rules.addAll(db.bound.validityRules(facts));
             List<io.tpkit.metrics.Outage> outages = io.tpkit.metrics.Outage.find(collector.samples());
             rules.add(CoreRules.steadyState(outages, measurementSeconds(collector, start, Phase.MEASUREMENT),
                     measurementSeconds(collector, start, Phase.DRAIN)));
@@ -157,7 +158,7 @@ public final class Runner {
                     Runtime.getRuntime().availableProcessors());
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     configuration(config, db.bound), environment(driverCpuSeconds), database(db, server),
-                    workload(db, settings), db.bound.headline(metrics), load, metrics, consistency, verdict,
+                    workload(db, settings), db.bound.headline(facts), load, metrics, consistency, verdict,
                     collector.firstErrors(), outages, monitored, cost);
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeTimeseries(folder.file("timeseries.csv"), collector.samples());

@@ -74,6 +74,15 @@ public interface BoundWorkload {
     }
 
     /**
+     * The headline figures when a figure's meaning depends on how the run was shaped (TPC-C's
+     * efficiency needs the spec's think times and terminal count); by default
+     * {@link #headline(io.tpkit.metrics.RunMetrics)}.
+     */
+    default java.util.Map<String, Object> headline(RunFacts facts) {
+        return headline(facts.metrics());
+    }
+
+    /**
      * The run shape when the benchmark fixes it (HPSS); then {@code --connections},
      * {@code --terminals}, {@code --transactions}, {@code --duration} and {@code --warmup} do not apply.
      */

@@ -29,6 +29,7 @@ final class Tp1Rules {
                         ? size.tellers() + " tellers and " + size.accounts() + " accounts for " + size.branches() + " branches"
                         : size.accountsPerBranch() + " accounts per branch: a shrunken account table changes "
                                 + "what is measured, so this run is non-standard"));
+        rules.add(BranchThroughput.rule(size.branches(), settings.tpcA(), facts.metrics()));
         if (settings.tpcA()) {
             rules.add(terminals(size, facts));
             rules.add(cycleTime(facts));

@@ -49,7 +49,7 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
 
     @Test
     void aRunWithoutDurableCommitsIsLabelledNonStandard() throws Exception {
-        BenchmarkConfig.Builder config = small().warmup(java.time.Duration.ZERO).transactions(100L);
+        BenchmarkConfig.Builder config = smallCounted().warmup(java.time.Duration.ZERO).transactions(100L);
         Tpkit.load(config.build(), RunListener.SILENT);
         this.<Integer>query(s -> s.executeUpdate("ALTER DATABASE postgres SET synchronous_commit = off"));
 

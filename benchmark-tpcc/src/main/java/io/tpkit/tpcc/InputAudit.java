@@ -9,14 +9,13 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts what the terminals generated, for the spec's audit checks on inputs (digest section 6:
- * rollback share, lines per order, remote lines, remote Payments, selection by last name).
- * Inputs of the whole run are counted (warm-up included): the generator does not change
- * between phases. A share is judged only when enough inputs were drawn for chance alone to
- * stay inside the allowed range (three standard errors); otherwise it is reported, not judged.
+ * lines per order, remote lines, remote Payments, selection by last name). Inputs of the whole
+ * run are counted (warm-up included): the generator does not change between phases. Each share
+ * is judged by {@link SampleJudgement}, only as far as the number of inputs supports. The
+ * rollback share is judged once, on what the database did ({@code new-order-rollbacks}).
  */
 final class InputAudit {
     private final LongAdder newOrders = new LongAdder();
-    private final LongAdder rollbacks = new LongAdder();
     private final LongAdder lines = new LongAdder();
     private final LongAdder remoteLines = new LongAdder();
     private final LongAdder payments = new LongAdder();
@@ -29,9 +28,6 @@ final class InputAudit {
         switch (request) {
             case NewOrderRequest o -> {
                 newOrders.increment();
-                if (o.rollback()) {
-                    rollbacks.increment();
-                }
                 lines.add(o.lines().size());
                 int remote = 0;
                 for (NewOrderRequest.Line line : o.lines()) {
@@ -63,7 +59,6 @@ final class InputAudit {
 
     List<RuleResult> rules(int warehouses) {
         List<RuleResult> rules = new ArrayList<>();
-        rules.add(share("audit-rollbacks", "New-Order rollbacks (unused item)", rollbacks, newOrders, 0.009, 0.011, true));
         rules.add(meanLines());
         boolean remote = warehouses > 1;
         rules.add(share("audit-remote-lines", "remote order-lines (share of all lines)", remoteLines, lines,
@@ -77,34 +72,17 @@ final class InputAudit {
 
     private static RuleResult share(String id, String what, LongAdder part, LongAdder whole, double low, double high,
                                     boolean applies) {
-        String rule = String.format(Locale.ROOT, "%s between %.2f %% and %.2f %% of the generated inputs",
-                what, 100 * low, 100 * high);
-        long n = whole.sum();
-        double share = n == 0 ? 0 : (double) part.sum() / n;
-        String observed = String.format(Locale.ROOT, "%.3f %% of %,d", 100 * share, n);
+        RuleResult judged = SampleJudgement.share(id, what, "the generated inputs", part.sum(), whole.sum(), low, high);
         if (!applies) {
-            return RuleResult.notApplicable(id, rule, observed + "; with one warehouse nothing is remote");
+            return RuleResult.notApplicable(id, judged.rule(), String.format(Locale.ROOT, "%,d of %,d; with one "
+                    + "warehouse nothing is remote", part.sum(), whole.sum()));
         }
-        double p = (low + high) / 2;
-        double halfWidth = (high - low) / 2;
-        long needed = (long) Math.ceil(9 * p * (1 - p) / (halfWidth * halfWidth));
-        if (n < needed) {
-            return RuleResult.notApplicable(id, rule, observed + "; too few to judge (needs " + needed + ")");
-        }
-        return RuleResult.check(id, rule, share >= low && share <= high, observed);
+        return judged;
     }
 
     /** Lines per order are uniform over 5..15: mean 10, standard deviation sqrt(10). */
     private RuleResult meanLines() {
-        String rule = "mean lines per New-Order between 9.5 and 10.5";
-        long n = newOrders.sum();
-        double mean = n == 0 ? 0 : (double) lines.sum() / n;
-        String observed = String.format(Locale.ROOT, "%.3f over %,d orders", mean, n);
-        long needed = (long) Math.ceil(9 * 10 / (0.5 * 0.5));
-        if (n < needed) {
-            return RuleResult.notApplicable("audit-lines-per-order", rule, observed + "; too few to judge (needs "
-                    + needed + ")");
-        }
-        return RuleResult.check("audit-lines-per-order", rule, mean >= 9.5 && mean <= 10.5, observed);
+        return SampleJudgement.mean("audit-lines-per-order", "mean lines per New-Order between 9.5 and 10.5",
+                lines.sum(), newOrders.sum(), 10, Math.sqrt(10), 9.5, 10.5);
     }
 }

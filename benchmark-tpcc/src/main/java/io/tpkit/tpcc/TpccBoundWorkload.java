@@ -3,8 +3,6 @@ package io.tpkit.tpcc;
 import io.tpkit.api.ArrivalModel;
 import io.tpkit.api.BadInputException;
 import io.tpkit.api.Logic;
-import io.tpkit.metrics.RunMetrics;
-import io.tpkit.metrics.TypeSummary;
 import io.tpkit.spi.BoundWorkload;
 import io.tpkit.spi.CheckResult;
 import io.tpkit.spi.LoadContext;
@@ -29,8 +27,6 @@ import java.util.SplittableRandom;
 
 /** TPC-C bound to a scale and a database: schema, load, terminals, sessions, checks, rules. */
 public final class TpccBoundWorkload implements BoundWorkload {
-    /** The spec's ceiling: 12.86 New-Orders per minute per warehouse with the 45/43/4/4/4 mix. */
-    static final double MAX_NOPM_PER_WAREHOUSE = 12.86;
     private static final String LOAD_COMPLETE = "load_complete";
 
     private final int warehouses;
@@ -41,6 +37,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     private final Map<String, String> options;
     private volatile NURandConstants runConstants;
     private final InputAudit audit = new InputAudit();
+    private final HomeAudit home;
 
     TpccBoundWorkload(int warehouses, boolean foreignKeys, TpccDialect dialect, Logic logic, long seed,
             Map<String, String> options) {
@@ -50,6 +47,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
         this.logic = logic;
         this.seed = seed;
         this.options = options;
+        this.home = new HomeAudit(warehouses);
     }
 
     @Override
@@ -168,10 +166,18 @@ public final class TpccBoundWorkload implements BoundWorkload {
      */
     @Override
     public Terminal newTerminal(int index, int count, SplittableRandom random) {
-        int w = index % warehouses + 1;
-        int d = index / warehouses % 10 + 1;
+        int w = homeWarehouse(index, warehouses);
+        int d = homeDistrict(index, warehouses);
         return new TpccTerminal(CardDeck.smallest(random.split()),
-                new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random, audit);
+                new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random, audit, home);
+    }
+
+    static int homeWarehouse(int terminal, int warehouses) {
+        return terminal % warehouses + 1;
+    }
+
+    static int homeDistrict(int terminal, int warehouses) {
+        return terminal / warehouses % TpccScale.DISTRICTS_PER_WAREHOUSE + 1;
     }
 
     @Override
@@ -216,19 +222,14 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     /** NOPM counts completed New-Orders, the 1% business rollbacks included (§5.4). */
     @Override
-    public Map<String, Object> headline(RunMetrics metrics) {
-        TypeSummary newOrder = metrics.types().get(TpccTransactionType.NEW_ORDER.ordinal());
-        double minutes = metrics.measurementSeconds() / 60.0;
-        double nopm = minutes > 0 ? (newOrder.committed() + newOrder.businessRollbacks()) / minutes : 0;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("NOPM (New-Orders completed per minute of the measurement interval, rollbacks included; not tpmC)", nopm);
-        m.put("efficiency % (NOPM / (12.86 x warehouses))", 100 * nopm / (MAX_NOPM_PER_WAREHOUSE * warehouses));
-        return m;
+    public Map<String, Object> headline(RunFacts facts) {
+        return TpccHeadline.of(facts, warehouses);
     }
 
     @Override
     public List<RuleResult> validityRules(RunFacts facts) {
         List<RuleResult> rules = new java.util.ArrayList<>(TpccRules.evaluate(facts, warehouses, foreignKeys));
+        rules.add(home.rule());
         rules.addAll(audit.rules(warehouses));
         return rules;
     }

@@ -60,6 +60,14 @@ final class TpccInputs {
         this.stockLevelDistrict = stockLevelDistrict;
     }
 
+    int homeWarehouse() {
+        return homeWarehouse;
+    }
+
+    int stockLevelDistrict() {
+        return stockLevelDistrict;
+    }
+
     /** The input of one transaction of the given type. */
     Request next(TpccTransactionType type) {
         return switch (type) {

@@ -18,24 +18,16 @@ final class TpccRules {
         List<RuleResult> rules = new ArrayList<>();
         rules.add(RuleResult.check("terminals", "10 terminals per warehouse (" + 10 * warehouses + ")",
                 facts.terminals() == 10 * warehouses, facts.terminals() + " terminals"));
-        rules.add(RuleResult.check("home-warehouse",
-                "every terminal keeps its home warehouse and district for the whole run", true,
-                "terminal i is bound to warehouse (i mod W)+1, district (i/W mod 10)+1 when it is created"));
+        // the spec sets minimums: longer keying and think times (a factor above 1) comply
         rules.add(RuleResult.check("keying-think-times",
-                "the spec's keying times and mean think times (--think spec)", facts.thinkFactor() == 1.0,
-                "think factor " + facts.thinkFactor()));
+                "at least the spec's keying times and mean think times (--think spec, or a factor of at least 1)",
+                facts.thinkFactor() >= 1.0, "think factor " + facts.thinkFactor()));
         rules.add(RuleResult.check("foreign-keys", "the spec's foreign keys are declared", foreignKeys,
                 foreignKeys ? "declared" : "--foreign-keys off"));
         rules.add(mix(m));
         rules.add(responseTimes(m));
         rules.add(rollbacks(m));
-        double minutes = m.measurementSeconds() / 60;
-        TypeSummary newOrder = m.types().get(TpccTransactionType.NEW_ORDER.ordinal());
-        double nopm = minutes > 0 ? (newOrder.committed() + newOrder.businessRollbacks()) / minutes : 0;
-        double ceiling = TpccBoundWorkload.MAX_NOPM_PER_WAREHOUSE * warehouses;
-        rules.add(RuleResult.check("nopm-ceiling",
-                "NOPM at most 12.86 per warehouse (more means the keying and think times were not applied)",
-                nopm <= ceiling * 1.01, String.format(Locale.ROOT, "%.2f NOPM, ceiling %.2f", nopm, ceiling)));
+        rules.add(NopmCeilingRule.judge(m, warehouses));
         return rules;
     }
 
@@ -84,16 +76,15 @@ final class TpccRules {
                 detail.toString().trim());
     }
 
-    /** §9.2.2.5: 0.9% to 1.1% of New-Orders roll back on the unused item. */
+    /**
+     * §9.2.2.5: 0.9% to 1.1% of New-Orders roll back on the unused item. Judged on what the
+     * database did in the measurement interval (the generator's draws and their execution
+     * together), as far as the number of New-Orders supports: see {@link SampleJudgement}.
+     */
     private static RuleResult rollbacks(RunMetrics m) {
         TypeSummary newOrder = m.types().get(TpccTransactionType.NEW_ORDER.ordinal());
-        long done = completed(newOrder);
-        if (done < 1000) {
-            return RuleResult.notApplicable("new-order-rollbacks", "0.9% to 1.1% of New-Orders roll back",
-                    done + " New-Orders are too few to judge a 1% share");
-        }
-        double share = 100.0 * newOrder.businessRollbacks() / done;
-        return RuleResult.check("new-order-rollbacks", "0.9% to 1.1% of New-Orders roll back",
-                share >= 0.9 && share <= 1.1, String.format(Locale.ROOT, "%.2f%% of %d", share, done));
+        return SampleJudgement.share("new-order-rollbacks", "New-Orders rolled back on the unused item",
+                "the New-Orders completed in the measurement interval", newOrder.businessRollbacks(), completed(newOrder),
+                0.009, 0.011);
     }
 }

@@ -14,18 +14,22 @@ final class TpccTerminal implements Terminal {
     private final TpccInputs inputs;
     private final SplittableRandom random;
     private final InputAudit audit;
+    private final HomeAudit home;
 
-    TpccTerminal(CardDeck deck, TpccInputs inputs, SplittableRandom random, InputAudit audit) {
+    TpccTerminal(CardDeck deck, TpccInputs inputs, SplittableRandom random, InputAudit audit, HomeAudit home) {
         this.deck = deck;
         this.inputs = inputs;
         this.random = random;
         this.audit = audit;
+        this.home = home;
+        home.bind(inputs.homeWarehouse(), inputs.stockLevelDistrict());
     }
 
     @Override
     public Request next() {
         Request request = inputs.next(deck.deal());
         audit.count(request);
+        home.count(request, inputs.homeWarehouse(), inputs.stockLevelDistrict());
         return request;
     }
 

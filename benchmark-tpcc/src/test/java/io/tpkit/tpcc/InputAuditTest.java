@@ -32,9 +32,9 @@ class InputAuditTest {
 
     @Test
     void theGeneratorPassesEveryAuditOnceEnoughInputsAreDrawn() {
-        // 5 x 20,000 decks: 1,000,000 New-Orders, enough for the 1 % +- 0.1 % rollback check
-        Map<String, Status> result = audit(generate(5, 20_000), 5);
-        assertThat(result).containsOnlyKeys("audit-rollbacks", "audit-lines-per-order", "audit-remote-lines",
+        // 5 x 2,000 decks: 100,000 New-Orders (1,000,000 lines, 356,400 needed for remote lines)
+        Map<String, Status> result = audit(generate(5, 2_000), 5);
+        assertThat(result).containsOnlyKeys("audit-lines-per-order", "audit-remote-lines",
                 "audit-remote-payments", "audit-payment-by-name", "audit-order-status-by-name");
         assertThat(result).allSatisfy((id, status) -> assertThat(status).as(id).isEqualTo(Status.PASSED));
     }
@@ -42,9 +42,15 @@ class InputAuditTest {
     @Test
     void fewInputsAreReportedButNotJudged() {
         List<RuleResult> rules = generate(2, 20).rules(2);
-        RuleResult rollbacks = rules.stream().filter(r -> r.id().equals("audit-rollbacks")).findFirst().orElseThrow();
-        assertThat(rollbacks.status()).isEqualTo(Status.NOT_APPLICABLE);
-        assertThat(rollbacks.detail()).contains("of 400").contains("too few to judge");
+        RuleResult remote = rules.stream().filter(r -> r.id().equals("audit-remote-lines")).findFirst().orElseThrow();
+        assertThat(remote.status()).isEqualTo(Status.NOT_APPLICABLE);
+        assertThat(remote.detail()).contains("too few to judge (needs 356,400)");
+    }
+
+    /** The rollback share is judged once, on what the database did: new-order-rollbacks. */
+    @Test
+    void theRollbackShareIsNotJudgedTwice() {
+        assertThat(generate(1, 10).rules(1)).extracting(RuleResult::id).noneMatch(id -> id.contains("rollback"));
     }
 
     @Test
@@ -65,7 +71,22 @@ class InputAuditTest {
         }
         Map<String, Status> result = audit(audit, 3);
         assertThat(result).containsEntry("audit-payment-by-name", Status.FAILED);
-        // 10,000 Payments are fewer than the 11,475 the 14-16 % window needs to be judged
-        assertThat(result).containsEntry("audit-remote-payments", Status.NOT_APPLICABLE);
+        // 10,000 Payments are fewer than the 11,475 the 14-16 % window needs, but none remote
+        // out of 10,000 is beyond any chance at 15 %
+        assertThat(result).containsEntry("audit-remote-payments", Status.FAILED);
+    }
+
+    @Test
+    void aSmallSampleWithinChanceIsNotJudged() {
+        InputAudit audit = new InputAudit();
+        for (int i = 0; i < 1_000; i++) {
+            // 13 % remote: outside 14-16 %, but 1,000 Payments at 15 % give that by chance (2 standard errors)
+            audit.count(new PaymentRequest(1, 1, i < 130 ? 2 : 1, 1, CustomerSelector.byId(1), java.math.BigDecimal.ONE));
+        }
+        RuleResult r = audit.rules(2).stream().filter(x -> x.id().equals("audit-remote-payments")).findFirst()
+                .orElseThrow();
+        assertThat(r.status()).isEqualTo(Status.NOT_APPLICABLE);
+        assertThat(r.detail()).isEqualTo("13.000 % of 1,000; too few to judge (needs 11,475), and chance alone "
+                + "explains this share");
     }
 }

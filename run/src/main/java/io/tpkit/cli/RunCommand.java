@@ -35,7 +35,8 @@ class RunCommand extends WorkloadCommand {
             description = "Keying and think times: the benchmark's (spec), none (off), or scaled by a factor. Default: spec.")
     Double think;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "60s",
+    // no picocli default: a duration the user did not give must not contradict --transactions
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
             description = "Length of the measurement interval (90s, 5m, 1h). Default: 60s.")
     Duration duration;
 
@@ -44,7 +45,8 @@ class RunCommand extends WorkloadCommand {
     Duration warmup;
 
     @Option(names = "--transactions", paramLabel = "N",
-            description = "Measure N committed transactions (split evenly across terminals) instead of a duration.")
+            description = "Measure N committed transactions (split evenly across terminals) instead of a duration "
+                    + "(not together with --duration).")
     Long transactions;
 
     @Option(names = "--rate", paramLabel = "TPS",

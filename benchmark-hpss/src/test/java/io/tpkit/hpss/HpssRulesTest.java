@@ -1,0 +1,81 @@
+package io.tpkit.hpss;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tpkit.metrics.Iteration;
+import io.tpkit.metrics.LatencySummary;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.metrics.Throughput;
+import io.tpkit.spi.RunFacts;
+import io.tpkit.validity.RuleResult;
+import io.tpkit.validity.RuleResult.Status;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class HpssRulesTest {
+    private static final HpssSettings STANDARD = new HpssSettings(20, 1_000, 50, Long.MAX_VALUE);
+
+    private static RunFacts facts(int rounds, boolean incomplete) {
+        LatencySummary none = new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0);
+        List<Iteration> iterations = IntStream.rangeClosed(1, rounds).mapToObj(i -> new Iteration(i, 1, 20_000))
+                .toList();
+        RunMetrics metrics = new RunMetrics(0, rounds, "fixed", 20_000L * rounds, 0, 0, 0, 20_000L * rounds,
+                new Throughput(20_000, 20_000), List.of(), none, incomplete).withIterations(iterations);
+        return new RunFacts(metrics, 20, 20, 1, Map.of());
+    }
+
+    private static Map<String, RuleResult> rules(HpssSettings settings, long filesAtStart, RunFacts facts) {
+        return HpssRules.evaluate(settings, filesAtStart, facts).stream()
+                .collect(Collectors.toMap(RuleResult::id, r -> r));
+    }
+
+    @Test
+    void theReportsShapePassesEveryRule() {
+        Map<String, RuleResult> r = rules(STANDARD, 0, facts(50, false));
+        assertThat(r).containsOnlyKeys("standard-shape", "random-keys", "empty-at-start", "all-iterations");
+        assertThat(r.values()).allMatch(x -> x.status() == Status.PASSED);
+        assertThat(r.get("standard-shape").detail()).isEqualTo("20 threads x 1000 creates x 50 iterations (1000000)");
+    }
+
+    @Test
+    void anyOtherShapeIsNonStandard() {
+        for (HpssSettings s : List.of(new HpssSettings(19, 1_000, 50, Long.MAX_VALUE),
+                new HpssSettings(21, 1_000, 50, Long.MAX_VALUE), new HpssSettings(20, 999, 50, Long.MAX_VALUE),
+                new HpssSettings(20, 1_001, 50, Long.MAX_VALUE), new HpssSettings(20, 1_000, 49, Long.MAX_VALUE),
+                new HpssSettings(20, 1_000, 51, Long.MAX_VALUE))) {
+            assertThat(rules(s, 0, facts(s.iterations(), false)).get("standard-shape").failed()).as(s.toString()).isTrue();
+        }
+    }
+
+    @Test
+    void keysMustComeFromTheWholeBigintRange() {
+        assertThat(rules(new HpssSettings(20, 1_000, 50, Long.MAX_VALUE - 1), 0, facts(50, false))
+                .get("random-keys").failed()).isTrue();
+        assertThat(rules(new HpssSettings(20, 1_000, 50, 2_000_000), 0, facts(50, false)).get("random-keys").detail())
+                .isEqualTo("keys from 1..2000000");
+    }
+
+    @Test
+    void theTablesMustBeEmptyAtTheStart() {
+        assertThat(rules(STANDARD, 0, facts(50, false)).get("empty-at-start").status()).isEqualTo(Status.PASSED);
+        RuleResult one = rules(STANDARD, 1, facts(50, false)).get("empty-at-start");
+        assertThat(one.failed()).isTrue();
+        assertThat(one.detail()).isEqualTo("1 file records at the start (start from empty tables with --reload)");
+    }
+
+    @Test
+    void everyIterationMustEnd() {
+        assertThat(rules(STANDARD, 0, facts(49, false)).get("all-iterations").failed()).isTrue();
+        assertThat(rules(STANDARD, 0, facts(49, false)).get("all-iterations").detail()).isEqualTo("49 of 50");
+        assertThat(rules(STANDARD, 0, facts(51, false)).get("all-iterations").failed()).isTrue();
+    }
+
+    /** An interrupted run is labelled by the core's "complete" rule instead. */
+    @Test
+    void anInterruptedRunIsNotJudgedOnItsIterations() {
+        assertThat(rules(STANDARD, 0, facts(10, true))).doesNotContainKey("all-iterations");
+    }
+}

@@ -1,0 +1,55 @@
+package io.tpkit.tpcc;
+
+import io.tpkit.spi.RunFacts;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * TPC-C's headline: NOPM, and its efficiency against the ceiling of {@link Nopm}. The
+ * efficiency compares the run with what the spec's keying and think times allow 10 terminals per
+ * warehouse in steady state, so it is shown only for such a run: with {@code --think off} it
+ * would be a meaningless 39,197 %, with 20 terminals per warehouse it could pass 100 %
+ * legitimately, and in an interval of a few cycles the terminals' first, think-free
+ * transactions inflate it (see {@link NopmCeilingRule}).
+ */
+final class TpccHeadline {
+    static final String NOPM = "NOPM (New-Orders completed per minute of the measurement interval, rollbacks "
+            + "included; not tpmC)";
+    static final String EFFICIENCY = String.format(Locale.ROOT, "efficiency %% (NOPM / (%.2f x warehouses), the "
+            + "most that 10 terminals per warehouse complete at the spec's keying and think times)",
+            Nopm.CEILING_PER_WAREHOUSE);
+
+    private TpccHeadline() {
+    }
+
+    static Map<String, Object> of(RunFacts facts, int warehouses) {
+        double nopm = Nopm.of(facts.metrics());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(NOPM, nopm);
+        String notShown = notShownBecause(facts, warehouses);
+        m.put(EFFICIENCY, notShown == null ? 100 * nopm / (Nopm.CEILING_PER_WAREHOUSE * warehouses)
+                : "not shown: " + notShown);
+        return m;
+    }
+
+    /** Why the efficiency would mislead for this run, or null when it means something. */
+    static String notShownBecause(RunFacts facts, int warehouses) {
+        if (facts.thinkFactor() != 1.0 || facts.terminals() != Nopm.TERMINALS_PER_WAREHOUSE * warehouses) {
+            return String.format(Locale.ROOT, "needs the spec's keying and think times (--think spec) and 10 "
+                    + "terminals per warehouse; this run had think factor %s and %d terminals for %d warehouse%s",
+                    factor(facts.thinkFactor()), facts.terminals(), warehouses, warehouses == 1 ? "" : "s");
+        }
+        double cycles = facts.metrics().measurementSeconds() / Nopm.MEAN_CYCLE_SECONDS;
+        if (cycles < NopmCeilingRule.CYCLES) {
+            return String.format(Locale.ROOT, "the interval covers %.1f mean cycles of a terminal (%.1f s), mostly "
+                    + "start-up; shown from %d cycles (%.0f s) on", cycles, Nopm.MEAN_CYCLE_SECONDS,
+                    NopmCeilingRule.CYCLES, NopmCeilingRule.CYCLES * Nopm.MEAN_CYCLE_SECONDS);
+        }
+        return null;
+    }
+
+    private static String factor(double f) {
+        return f == Math.rint(f) ? Long.toString((long) f) : Double.toString(f);
+    }
+}
