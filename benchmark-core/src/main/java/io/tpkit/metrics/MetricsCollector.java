@@ -146,6 +146,11 @@ public final class MetricsCollector {
         return edges.get(p.ordinal());
     }
 
+    /** The phase an instant falls in, by the edges planned or set so far. */
+    public Phase phaseOf(long nanos) {
+        return phaseAt(nanos);
+    }
+
     /** The phase a transaction that completed at {@code nanos} belongs to. */
     private Phase phaseAt(long nanos) {
         return nanos >= edge(Phase.DRAIN) ? Phase.DRAIN : nanos >= edge(Phase.MEASUREMENT) ? Phase.MEASUREMENT

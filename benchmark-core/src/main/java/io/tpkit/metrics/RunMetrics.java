@@ -14,36 +14,45 @@ import java.util.List;
  * @param driverCpuSeconds   the driver JVM's CPU time over the measurement interval (-1 unknown)
  * @param costs              what the transactions of the measurement interval cost the driver,
  *                           and the CPU clocks read at its start and end
+ * @param deferred           the deferred transactions queued in the interval, followed to their
+ *                           end; null when the workload defers none
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                          long totalRetries, long committedAllPhases, Throughput throughput,
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
-                         List<Iteration> iterations, double driverCpuSeconds, CostTotals costs) {
+                         List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
+                         DeferredSummary deferred) {
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                       long totalRetries, long committedAllPhases, Throughput throughput,
                       List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete) {
         this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
                 totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, List.of(), -1,
-                CostTotals.NONE);
+                CostTotals.NONE, null);
     }
 
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds), driverCpuSeconds, costs);
+                List.copyOf(rounds), driverCpuSeconds, costs, deferred);
     }
 
     public RunMetrics withDriverCpuSeconds(double seconds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                seconds, costs);
+                seconds, costs, deferred);
     }
 
     public RunMetrics withCosts(CostTotals totals) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, totals);
+                driverCpuSeconds, totals, deferred);
+    }
+
+    public RunMetrics withDeferred(DeferredSummary summary) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, summary);
     }
 }

@@ -6,6 +6,7 @@ import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.api.LoadPolicy;
 import io.tpkit.api.RunControl;
 import io.tpkit.api.RunListener;
+import io.tpkit.metrics.DeferredLog;
 import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RunMetrics;
@@ -85,6 +86,8 @@ public final class Runner {
             Monitor monitor;
             long start;
             double driverCpuSeconds;
+            java.io.Writer deferredOut = null;
+            DeferredLog deferredLog = null;
             try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
                 HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
                 hlog.outputLogFormatVersion();
@@ -101,6 +104,11 @@ public final class Runner {
                 Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal,
                         () -> openSession(db), db.target.plugin()::classify, collector,
                         listener::sample, db.bound::deferred, types.size());
+                if (java.util.stream.IntStream.range(0, types.size()).anyMatch(db.bound::deferred)) {
+                    deferredOut = Files.newBufferedWriter(folder.file(DeferredLog.FILE));
+                    deferredLog = new DeferredLog(types, deferredOut);
+                    scheduler.logDeferred(deferredLog);
+                }
                 control.attach(scheduler);
                 // its own connection is one of the pool's two spare ones (see poolSize)
                 monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection,
@@ -108,9 +116,15 @@ public final class Runner {
                 long cpuBefore = io.tpkit.metrics.DriverCpu.processNanos();
                 try {
                     metrics = scheduler.run();
+                    if (deferredLog != null) {
+                        deferredLog.finish();
+                    }
                 } finally {
                     monitor.stop();
                     databaseCpu.close();
+                    if (deferredOut != null) {
+                        deferredOut.close();
+                    }
                 }
                 driverCpuSeconds = (io.tpkit.metrics.DriverCpu.processNanos() - cpuBefore) / 1e9;
             }
@@ -260,7 +274,16 @@ public final class Runner {
         }
         return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
                 config.duration(), config.transactions(), config.maxRetries(), config.seed())
-                .withRate(config.ratePerSecond());
+                .withRate(config.ratePerSecond()).withDeferredWorkers(deferredWorkers(connections));
+    }
+
+    /**
+     * The most workers a deferred queue may open: TPC-C's deferred Delivery is 4% of the mix and
+     * about three New-Orders' work, so it needs a tenth of the terminals' connections or so when
+     * they never wait; a quarter leaves room, and the queue opens them only as it falls behind.
+     */
+    static int deferredWorkers(int connections) {
+        return Math.max(2, (connections + 3) / 4);
     }
 
     private static SchedulerSettings fixedSettings(BenchmarkConfig config, io.tpkit.spi.FixedRun run) {

@@ -1,6 +1,7 @@
 package io.tpkit.scheduler;
 
 import io.tpkit.api.ArrivalModel;
+import io.tpkit.metrics.DeferredLog;
 import io.tpkit.metrics.IntervalSample;
 import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.Phase;
@@ -34,6 +35,7 @@ public final class Scheduler {
     private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long JOIN_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final long ABORTED_JOIN_MILLIS = 5_000;
 
     private final SchedulerSettings settings;
     private final TerminalFactory terminals;
@@ -42,11 +44,11 @@ public final class Scheduler {
     private final MetricsCollector metrics;
     private final ProgressListener listener;
     private final DeferredQueue deferred;
+    private DeferredLog deferredLog;
     private RatePacer pacer;
     private IterationBarrier barrier;
     private DueQueue dueQueue;
     private volatile boolean stopping;
-    private volatile boolean terminalsDone;
     private volatile boolean aborted;
 
     /** Creates terminal {@code index} of {@code count} with its own random source. */
@@ -102,14 +104,27 @@ public final class Scheduler {
      */
     public RunMetrics run() throws SQLException, InterruptedException {
         List<Server> servers = openServers(settings.connections());
-        List<Server> background = List.of();
         try {
-            background = deferred == null ? List.of() : openServers(Math.max(1, settings.deferredWorkers()));
-            return runWith(servers, background);
+            if (deferred != null) {
+                DeferredLog log = deferredLog != null ? deferredLog : new DeferredLog(metrics.types(), null);
+                deferred.start(sessions, new TransactionRunner(metrics, classifier, settings.maxRetries()), log,
+                        settings.deferredWorkers());
+            }
+            return runWith(servers);
         } finally {
             servers.forEach(Server::closeQuietly);
-            background.forEach(Server::closeQuietly);
+            if (deferred != null) {
+                deferred.close();
+            }
         }
+    }
+
+    /**
+     * Where every deferred transaction is recorded (the deferred result file); without one, they
+     * are only summarized.
+     */
+    public void logDeferred(DeferredLog log) {
+        this.deferredLog = log;
     }
 
     private List<Server> openServers(int count) throws SQLException {
@@ -125,14 +140,9 @@ public final class Scheduler {
         return servers;
     }
 
-    private RunMetrics runWith(List<Server> servers, List<Server> background) throws InterruptedException {
+    private RunMetrics runWith(List<Server> servers) throws InterruptedException {
         int n = settings.terminals();
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
-        List<Thread> workers = new ArrayList<>();
-        for (Server server : background) {
-            workers.add(Thread.ofPlatform().daemon().name("deferred-worker").start(
-                    () -> deferred.work(server, runner, () -> terminalsDone)));
-        }
         long[] measured = new long[n];
         long[] finished = new long[n];
         CountDownLatch done = new CountDownLatch(n);
@@ -193,12 +203,17 @@ public final class Scheduler {
                 t.join(java.time.Duration.ofNanos(left));
             }
         }
-        terminalsDone = true; // deferred workers finish the queue, then stop
-        for (Thread t : workers) {
-            long left = joinDeadline + JOIN_NANOS - System.nanoTime();
-            if (left > 0) {
-                t.join(java.time.Duration.ofNanos(left));
+        if (deferred != null) {
+            deferred.drain(joinDeadline + JOIN_NANOS);
+        }
+        // a server still inside a transaction now would write while the checks read
+        for (int i = 0; i < threads.size(); i++) {
+            if (threads.get(i).isAlive()) {
+                servers.get(i).abort();
             }
+        }
+        for (Thread t : threads) {
+            t.join(ABORTED_JOIN_MILLIS);
         }
         long now = System.nanoTime();
         metrics.sample(now);
@@ -220,6 +235,9 @@ public final class Scheduler {
             measuredBy += ", requests paced at " + settings.ratePerSecond() + "/s (response time from the slot)";
         }
         RunMetrics result = metrics.summarize(now, measuredBy, sumOfRates, aborted || measurementEnd < 0);
+        if (deferred != null) {
+            result = result.withDeferred(deferred.summarize(metrics));
+        }
         return barrier == null ? result : result.withIterations(barrier.iterations());
     }
 

@@ -10,8 +10,9 @@ import java.time.Duration;
  * @param transactions when not null, the measurement ends after this many committed
  *                     transactions, split evenly across terminals (McDonell's fixed total);
  *                     with several {@code iterations}, this many per iteration
- * @param deferredWorkers background workers (one connection each, beside the pool) that
- *                     execute deferred transactions; used only when a type is deferred
+ * @param deferredWorkers the most background workers (one connection each, beside the pool)
+ *                     that execute deferred transactions; used only when a type is deferred,
+ *                     and opened one by one as the deferred queue falls behind
  * @param ratePerSecond when above 0, requests of all terminals together start on a fixed
  *                     schedule of this many per second; response time counts from the slot
  * @param iterations   count mode only: the measurement repeats this many times, every
@@ -42,6 +43,11 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
     public SchedulerSettings withIterations(int count) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
                 maxRetries, seed, deferredWorkers, ratePerSecond, count);
+    }
+
+    public SchedulerSettings withDeferredWorkers(int most) {
+        return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
+                maxRetries, seed, most, ratePerSecond, iterations);
     }
 
     public boolean byCount() {

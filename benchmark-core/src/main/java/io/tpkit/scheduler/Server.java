@@ -11,7 +11,7 @@ import java.sql.SQLException;
  */
 final class Server {
     private final SessionFactory factory;
-    private Session session;
+    private volatile Session session; // read by abort() from another thread
 
     Server(SessionFactory factory) throws SQLException {
         this.factory = factory;
@@ -48,6 +48,27 @@ final class Server {
     void discard() {
         closeQuietly();
         session = null;
+    }
+
+    /** What the session's last deferred transaction did, if the session is still open. */
+    io.tpkit.spi.DeferredResult deferredResult(io.tpkit.spi.Request executed) {
+        return session == null ? null : session.deferredResult(executed);
+    }
+
+    /**
+     * Cuts the connection from another thread (JDBC's abort), for a thread still working when
+     * the run must end: the database rolls back whatever that thread had not committed, so
+     * nothing it does lands after the run's checks have started.
+     */
+    void abort() {
+        io.tpkit.spi.SessionConnection c = currentConnection();
+        if (c != null) {
+            try {
+                c.jdbc().abort(Runnable::run);
+            } catch (SQLException | RuntimeException ignored) {
+                // already closed or broken: nothing more can be sent on it either
+            }
+        }
     }
 
     void closeQuietly() {

@@ -32,11 +32,14 @@ final class TransactionRunner {
 
     /** @return true when the request committed and was counted in the measurement interval */
     boolean execute(Server server, Request request, long intendedStart, long serviceStart) {
-        return execute(server, request, request.type(), intendedStart, serviceStart);
+        return execute(server, request, request.type(), intendedStart, serviceStart) == Phase.MEASUREMENT;
     }
 
-    /** @param type the metrics row to count it in (a deferred part has a row of its own) */
-    boolean execute(Server server, Request request, int type, long intendedStart, long serviceStart) {
+    /**
+     * @param type the metrics row to count it in (a deferred part has a row of its own)
+     * @return the phase the request committed in, or null when it did not commit
+     */
+    Phase execute(Server server, Request request, int type, long intendedStart, long serviceStart) {
         TransactionCost cost = costs.get();
         WireBytes wire = WireBytes.ofCurrentThread();
         long sent = wire.sent();
@@ -52,14 +55,14 @@ final class TransactionRunner {
         }
     }
 
-    private boolean attempt(Server server, Request request, int type, long intendedStart, long serviceStart,
+    private Phase attempt(Server server, Request request, int type, long intendedStart, long serviceStart,
                             TransactionCost cost) {
         for (int attempt = 0; ; attempt++) {
             try {
                 Outcome outcome = server.session().execute(request);
                 Phase phase = metrics.recordCompletion(type, outcome, attempt, intendedStart, serviceStart,
                         System.nanoTime());
-                return outcome == Outcome.COMMITTED && phase == Phase.MEASUREMENT;
+                return outcome == Outcome.COMMITTED ? phase : null;
             } catch (SQLException e) {
                 SQLException original = e instanceof SessionConnection.CommitFailedException f ? f.original() : e;
                 ErrorClass cause = classifier.apply(original);
@@ -76,7 +79,7 @@ final class TransactionRunner {
                         metrics.recordFailure(type, cause, original.getSQLState(), original.getMessage());
                     }
                     pauseAfterConnectionLoss();
-                    return false;
+                    return null;
                 }
                 server.rollbackQuietly();
                 Request redrawn = cause == ErrorClass.DUPLICATE_KEY && attempt < maxRetries ? request.withNewKeys() : null;
@@ -91,11 +94,11 @@ final class TransactionRunner {
                     continue;
                 }
                 metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage());
-                return false;
+                return null;
             } catch (RuntimeException e) {
                 server.rollbackQuietly();
                 metrics.recordFailure(type, ErrorClass.OTHER, null, e.toString());
-                return false;
+                return null;
             }
         }
     }

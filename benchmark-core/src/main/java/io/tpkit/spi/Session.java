@@ -12,6 +12,14 @@ public interface Session extends AutoCloseable {
 
     SessionConnection connection();
 
+    /**
+     * What {@code executed}, a deferred transaction that this session just committed, did; null
+     * where the workload keeps no result for it.
+     */
+    default DeferredResult deferredResult(Request executed) {
+        return null;
+    }
+
     /** Closes the connection, and with it the prepared statements. */
     @Override
     default void close() throws SQLException {

@@ -211,6 +211,30 @@ class SchedulerTest {
     }
 
     @Test
+    void deferredTransactionsQueuedInTheIntervalAreFollowedToTheirEndInTheDrain() throws Exception {
+        // each terminal queues one deferred request per 30 ms normal one: twice what one worker does
+        FakeWork work = new FakeWork(30 * MS, null);
+        List<String> types = Scheduler.metricTypes(List.of("normal", "batch"), t -> t == 1);
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.CLOSED, 2, 2, 1.0, Duration.ZERO,
+                Duration.ofSeconds(2), null, 0, 7).withDeferredWorkers(1);
+        MetricsCollector metrics = new MetricsCollector(types, 0, System.nanoTime(), null);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0, 2), work.sessions(),
+                new PostgresPlugin()::classify, metrics, ProgressListener.NONE, t -> t == 1, 2).run();
+
+        io.tpkit.metrics.DeferredSummary d = m.deferred();
+        // the acknowledgements counted in the interval are the deferred requests followed
+        assertThat(d.queued()).isEqualTo(m.types().get(1).committed()).isPositive();
+        assertThat(d.completed()).isEqualTo(d.queued());
+        assertThat(d.failed() + d.notExecuted()).isZero();
+        assertThat(d.backlogAtEnd()).as("the one worker fell behind").isPositive();
+        assertThat(d.oldestAtEndSeconds()).isPositive();
+        assertThat(d.workers()).isEqualTo(1);
+        // completions in the drain are not in the interval's deferred row, but they are followed
+        assertThat(m.types().get(2).committed()).isLessThan(d.completed());
+        assertThat(d.p90Seconds()).isGreaterThan(m.types().get(2).response().p90Ms() / 1000);
+    }
+
+    @Test
     void terminalsNeverUseMoreConnectionsThanTheBoundedPool() throws Exception {
         FakeWork work = new FakeWork(5 * MS, null);
         RunMetrics m = run(work, ArrivalModel.CLOSED, 20, 3, Duration.ZERO, Duration.ofSeconds(1), null, 0, 0, 0);

@@ -101,6 +101,23 @@ abstract class TpccSession implements Session {
         return lastDeliverySkipped;
     }
 
+    /**
+     * The Delivery result the spec asks for (§2.7.2.3), without the times the scheduler adds: the
+     * warehouse, the carrier, each district's delivered order, and the districts skipped.
+     */
+    @Override
+    public io.tpkit.spi.DeferredResult deferredResult(Request executed) {
+        if (!(executed instanceof DeliveryRequest r)) {
+            return null;
+        }
+        StringBuilder detail = new StringBuilder("W_ID=").append(r.warehouseId()).append(" O_CARRIER_ID=")
+                .append(r.carrierId()).append(" delivered D_ID:O_ID");
+        for (DeliveredOrder o : lastDelivered) {
+            detail.append(' ').append(o.districtId()).append(':').append(o.orderId());
+        }
+        return new io.tpkit.spi.DeferredResult(detail.toString(), lastDeliverySkipped);
+    }
+
     /** low_stock of the last Stock-Level. */
     int lastLowStock() {
         return lastLowStock;

@@ -369,12 +369,19 @@ abstract class TpccClientSessionIT {
             deliveryCnt[d] = value("SELECT c_delivery_cnt" + c);
         }
         try (TpccClientSession s = session()) {
-            assertThat(s.execute(new DeliveryRequest(W, 7))).isEqualTo(Outcome.COMMITTED);
+            DeliveryRequest request = new DeliveryRequest(W, 7);
+            assertThat(s.execute(request)).isEqualTo(Outcome.COMMITTED);
             assertThat(s.lastDeliverySkipped()).isZero();
             assertThat(s.lastDelivered()).hasSize(10);
             for (TpccClientSession.DeliveredOrder o : s.lastDelivered()) {
                 assertThat(o.orderId()).isEqualTo(oldest[o.districtId()]);
             }
+            // the result file's line (§2.7.2.3): the orders the database just delivered
+            StringBuilder expected = new StringBuilder("W_ID=1 O_CARRIER_ID=7 delivered D_ID:O_ID");
+            for (int d = 1; d <= 10; d++) {
+                expected.append(' ').append(d).append(':').append(oldest[d]);
+            }
+            assertThat(s.deferredResult(request)).isEqualTo(new io.tpkit.spi.DeferredResult(expected.toString(), 0));
         }
         for (int d = 1; d <= 10; d++) {
             assertThat(value("SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = ? AND no_o_id = ?",
@@ -396,9 +403,12 @@ abstract class TpccClientSessionIT {
         List<Long> queued = values("SELECT no_o_id FROM new_order WHERE no_w_id = 1 AND no_d_id = 10");
         update("DELETE FROM new_order WHERE no_w_id = 1 AND no_d_id = 10");
         try (TpccClientSession s = session()) {
-            assertThat(s.execute(new DeliveryRequest(W, 1))).isEqualTo(Outcome.COMMITTED);
+            DeliveryRequest request = new DeliveryRequest(W, 1);
+            assertThat(s.execute(request)).isEqualTo(Outcome.COMMITTED);
             assertThat(s.lastDeliverySkipped()).isEqualTo(1);
             assertThat(s.lastDelivered()).hasSize(9).noneMatch(o -> o.districtId() == 10);
+            assertThat(s.deferredResult(request).skipped()).isEqualTo(1);
+            assertThat(s.deferredResult(request).detail()).doesNotContain(" 10:");
         } finally {
             // put the queue back, so that the other tests and the consistency conditions see it whole
             try (PreparedStatement ps = check.prepareStatement(

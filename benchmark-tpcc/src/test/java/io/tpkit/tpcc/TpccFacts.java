@@ -1,5 +1,6 @@
 package io.tpkit.tpcc;
 
+import io.tpkit.metrics.DeferredSummary;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
@@ -19,6 +20,12 @@ final class TpccFacts {
     long newOrderRollbacks = 15;
     final double[] p90Ms = {50, 50, 50, 50, 50};
     double deferredP90Ms = 200;
+    /** Deliveries queued in the interval that failed, were never executed, or skipped a district. */
+    long deferredFailed;
+    long deferredNotExecuted;
+    long deferredSkipped;
+    /** Whether the run followed its queued deliveries to their end (false: an older result's metrics). */
+    boolean deferredFollowed = true;
     double seconds = 7_200;
     int terminals = 10;
     double thinkFactor = 1.0;
@@ -41,6 +48,18 @@ final class TpccFacts {
 
     TpccFacts deferredP90(double ms) {
         deferredP90Ms = ms;
+        return this;
+    }
+
+    TpccFacts deliveries(long failed, long notExecuted, long skipped) {
+        deferredFailed = failed;
+        deferredNotExecuted = notExecuted;
+        deferredSkipped = skipped;
+        return this;
+    }
+
+    TpccFacts deferredNotFollowed() {
+        deferredFollowed = false;
         return this;
     }
 
@@ -72,7 +91,24 @@ final class TpccFacts {
         types.add(type("delivery (deferred)", deliveries, 0, deferredP90Ms));
         RunMetrics metrics = new RunMetrics(10, seconds, seconds + " s duration", committed, newOrderRollbacks, 0, 0,
                 committed, new Throughput(committed / seconds, committed / seconds), types, none(), false);
+        if (deferredFollowed) {
+            metrics = metrics.withDeferred(deferred(deliveries));
+        }
         return new RunFacts(metrics, terminals, 4, thinkFactor, Map.of());
+    }
+
+    /**
+     * The deliveries queued in the interval: those not failed or left unexecuted completed, at
+     * the p90 set, unless more than 10% never completed.
+     */
+    private DeferredSummary deferred(long queued) {
+        long never = deferredFailed + deferredNotExecuted;
+        long completed = queued - never;
+        Double p90 = queued == 0 || completed < Math.ceil(0.9 * queued) ? null : deferredP90Ms / 1000;
+        LatencySummary q2c = new LatencySummary(completed, deferredP90Ms / 2, deferredP90Ms / 2, deferredP90Ms,
+                deferredP90Ms, deferredP90Ms, deferredP90Ms, deferredP90Ms);
+        return new DeferredSummary(queued, completed, deferredFailed, deferredNotExecuted, deferredSkipped, q2c, p90,
+                0, 0, 1, 2);
     }
 
     private TypeSummary type(String name, long committed, long rollbacks, double p90) {

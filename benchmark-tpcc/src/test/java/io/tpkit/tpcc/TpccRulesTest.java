@@ -135,7 +135,7 @@ class TpccRulesTest {
     void aConformantTwoHourRunPassesEveryRule() {
         Map<String, RuleResult> r = rules(new TpccFacts(), 1);
         assertThat(r).containsOnlyKeys("terminals", "keying-think-times", "foreign-keys", "mix", "response-time-90th",
-                "new-order-rollbacks", "nopm-ceiling");
+                "skipped-deliveries", "new-order-rollbacks", "nopm-ceiling");
         // 1,500 New-Orders are too few for the 0.9-1.1 % rollback range; everything else passes
         assertThat(r.values()).filteredOn(x -> !x.id().equals("new-order-rollbacks"))
                 .allMatch(x -> x.status() == Status.PASSED);
@@ -193,5 +193,47 @@ class TpccRulesTest {
                 .failed()).isTrue();
         assertThat(rule("response-time-90th", new TpccFacts().deferredP90(80_000)).status()).isEqualTo(Status.PASSED);
         assertThat(rule("response-time-90th", new TpccFacts().deferredP90(80_000.001)).failed()).isTrue();
+    }
+
+    @Test
+    void deliveriesThatNeverCompleteCountAsLateNotAsAbsent() {
+        // 150 queued: 15 never completing (10%) still leaves the 90th percentile among the completed
+        assertThat(rule("response-time-90th", new TpccFacts().deliveries(5, 10, 0)).status()).isEqualTo(Status.PASSED);
+        RuleResult tooMany = rule("response-time-90th", new TpccFacts().deliveries(6, 10, 0));
+        assertThat(tooMany.failed()).isTrue();
+        assertThat(tooMany.detail()).contains("16 of the 150 queued in the interval never completed (6 failed, 10 not "
+                + "executed)");
+        // a run whose Delivery never works: every one queued, none completed
+        assertThat(rule("response-time-90th", new TpccFacts().deliveries(150, 0, 0)).failed()).isTrue();
+        assertThat(rule("response-time-90th", new TpccFacts().deliveries(0, 150, 0)).failed()).isTrue();
+    }
+
+    @Test
+    void noDeliveryQueuedIsNotAPassOfTheEightySecondLimit() {
+        RuleResult none = rule("response-time-90th", new TpccFacts().completed(TpccTransactionType.DELIVERY, 0));
+        assertThat(none.failed()).isTrue();
+        assertThat(none.detail()).contains("no Delivery was queued in the interval");
+    }
+
+    @Test
+    void resultsWithoutFollowedDeliveriesAreJudgedOnTheDeferredRow() {
+        assertThat(rule("response-time-90th", new TpccFacts().deferredNotFollowed().deferredP90(80_000)).status())
+                .isEqualTo(Status.PASSED);
+        assertThat(rule("response-time-90th", new TpccFacts().deferredNotFollowed().deferredP90(80_001)).failed())
+                .isTrue();
+        assertThat(new TpccFacts().deferredNotFollowed().build().metrics().deferred()).isNull();
+    }
+
+    @Test
+    void skippedDeliveriesAtMostOnePercentOrOne() {
+        // 150 completed: 1% is 1.5, so one may skip, not two
+        assertThat(rule("skipped-deliveries", new TpccFacts().deliveries(0, 0, 1)).status()).isEqualTo(Status.PASSED);
+        RuleResult two = rule("skipped-deliveries", new TpccFacts().deliveries(0, 0, 2));
+        assertThat(two.failed()).isTrue();
+        assertThat(two.detail()).isEqualTo("2 of 150 completed Deliveries skipped a district (at most 1 allowed)");
+        // 300 completed: 1% is 3
+        TpccFacts many = new TpccFacts().completed(TpccTransactionType.DELIVERY, 300);
+        assertThat(rule("skipped-deliveries", many.deliveries(0, 0, 3)).status()).isEqualTo(Status.PASSED);
+        assertThat(rule("skipped-deliveries", many.deliveries(0, 0, 4)).failed()).isTrue();
     }
 }

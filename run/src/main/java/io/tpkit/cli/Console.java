@@ -126,6 +126,9 @@ final class Console {
 
             @Override
             public void sample(IntervalSample s, double phaseElapsed, double phaseLength, long measured) {
+                if (s.seconds() < 0.1) {
+                    return; // the sliver after a phase edge: its rate would be noise (456,163 TPS seen)
+                }
                 IntervalSample.Row all = s.total();
                 String of = phaseLength < 0 ? "" : "/" + clock(phaseLength);
                 String line = String.format(Locale.ROOT, "%-8s %s%s  %8.1f TPS  p90 %7.2f ms  failed %d  retries %d  measured %d",

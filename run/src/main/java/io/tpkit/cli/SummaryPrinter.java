@@ -41,6 +41,7 @@ final class SummaryPrinter {
                     t.response().maxMs());
         }
         printIterations(m);
+        printDeferred(m.deferred());
         out.println();
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
@@ -80,6 +81,19 @@ final class SummaryPrinter {
         out.println("Results: " + r.resultDir());
         out.println("Report: " + java.nio.file.Path.of(r.resultDir()).resolve("report.html"));
         out.flush();
+    }
+
+    /** The deferred transactions queued in the interval, followed to their end (deferred.csv). */
+    private void printDeferred(io.tpkit.metrics.DeferredSummary d) {
+        if (d == null) {
+            return;
+        }
+        out.printf(Locale.ROOT, "deferred: %d queued in the interval: %d completed (p90 %s from queue to commit), "
+                        + "%d failed, %d not executed, %d skipped part of their work; at the interval's end %d waited "
+                        + "(the oldest %.1f s); %d of at most %d workers; each one in deferred.csv%n",
+                d.queued(), d.completed(), d.p90Seconds() == null ? "n/a" : String.format(Locale.ROOT, "%.3f s",
+                        d.p90Seconds()), d.failed(), d.notExecuted(), d.skipped(), d.backlogAtEnd(),
+                d.oldestAtEndSeconds(), d.workers(), d.maxWorkers());
     }
 
     /**
