@@ -64,6 +64,32 @@ class CompareEndToEndIT {
     }
 
     @Test
+    void theTwoLogicsOnOneDatabaseInOneCommand() throws Exception {
+        String out = temp.resolve("results").toString();
+        Cli cli = Cli.run("compare", "tp1", "--logic", "client,procedure", "--accounts-per-branch", "2000",
+                "--transactions", "300", "--warmup", "0", "--out", out);
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("logic client", "logic procedure", "Varied on purpose: logic: client | procedure",
+                "Otherwise the runs used the same configuration apart from the target",
+                "debit-credit: round trips per transaction", "cost: driver CPU us per commit")
+                .doesNotContain("NOT LIKE FOR LIKE");
+        JsonNode json = ResultWriter.json().readTree(folder(cli.out(), "Comparison").resolve("comparison.json").toFile());
+        assertThat(json.at("/runs/0/variant").asText()).isEqualTo("logic client");
+        assertThat(json.at("/runs/1/variant").asText()).isEqualTo("logic procedure");
+        assertThat(json.at("/runs/0/consistent").asBoolean()).isTrue();
+        assertThat(json.at("/runs/1/consistent").asBoolean()).isTrue();
+        List<Path> runs;
+        try (Stream<Path> s = Files.list(Path.of(out))) {
+            runs = s.filter(p -> p.getFileName().toString().startsWith("tp1-")).sorted().toList();
+        }
+        assertThat(runs).hasSize(2);
+        JsonNode second = ResultWriter.json().readTree(runs.get(1).resolve("result.json").toFile());
+        assertThat(second.at("/configuration/logic").asText()).isEqualTo("procedure");
+        assertThat(second.at("/metrics/totalCommitted").asLong()).isEqualTo(300);
+    }
+
+    @Test
     void runsThatDifferInMoreThanTheTargetAreFlagged() throws Exception {
         Path out = temp.resolve("results");
         for (String scale : List.of("1", "2")) {
@@ -84,7 +110,10 @@ class CompareEndToEndIT {
     void badComparisonsAreOneLineErrors() throws Exception {
         Cli one = Cli.run("compare", "tp1", "--db", "embedded-postgres");
         assertThat(one.exitCode()).isEqualTo(2);
-        assertThat(one.err()).contains("at least two targets");
+        assertThat(one.err()).contains("at least two runs", "--logic client,procedure");
+        Cli twice = Cli.run("compare", "tp1", "--logic", "client,client");
+        assertThat(twice.exitCode()).isEqualTo(2);
+        assertThat(twice.err().strip().lines()).singleElement().asString().contains("names a logic twice");
 
         Cli missing = Cli.run("compare", temp.resolve("nope").toString(), temp.resolve("nada").toString());
         assertThat(missing.exitCode()).isEqualTo(2);

@@ -5,6 +5,7 @@ import io.tpkit.result.RunResult;
 import io.tpkit.runner.Runner;
 import io.tpkit.spi.CheckResult;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one entry point: the CLI, the JUnit extension and IDE experiments all go through here.
@@ -36,7 +37,8 @@ public final class Tpkit {
     public static io.tpkit.compare.ComparedRuns compare(List<BenchmarkConfig> configs, RunListener listener,
                                                         RunControl control) throws Exception {
         if (configs.size() < 2) {
-            throw new BadInputException("compare needs at least two targets: give --db twice or more");
+            throw new BadInputException("compare needs at least two runs: give --db twice or more, or compare the "
+                    + "two logics with --logic client,procedure");
         }
         List<RunResult> results = new java.util.ArrayList<>();
         for (int i = 0; i < configs.size() && !control.aborted(); i++) {
@@ -47,9 +49,28 @@ public final class Tpkit {
         if (results.size() < 2) {
             throw new BadInputException("compare was interrupted before a second run: nothing to compare");
         }
-        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results);
+        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, varied(configs));
         return new io.tpkit.compare.ComparedRuns(c, results,
                 io.tpkit.compare.ComparisonFolder.write(configs.getFirst().outDir(), c));
+    }
+
+    /**
+     * The configuration keys the caller varies besides the target (the logic, the isolation...):
+     * the comparison shows them as chosen, not as a difference that makes it unfair.
+     */
+    private static java.util.Set<String> varied(List<BenchmarkConfig> configs) {
+        java.util.Set<String> keys = new java.util.TreeSet<>();
+        Map<String, Object> first = configs.getFirst().describe();
+        for (BenchmarkConfig other : configs.subList(1, configs.size())) {
+            Map<String, Object> m = other.describe();
+            first.forEach((k, v) -> {
+                if (!java.util.Objects.equals(v, m.get(k))) {
+                    keys.add(k);
+                }
+            });
+        }
+        keys.removeAll(java.util.Set.of("target", "user", "password", "dataDir", "seed", "load"));
+        return keys;
     }
 
     /**
@@ -58,6 +79,11 @@ public final class Tpkit {
      */
     public static io.tpkit.compare.ComparedRuns compare(BenchmarkConfig base, List<String> targets,
                                                         RunListener listener, RunControl control) throws Exception {
+        return compare(onTargets(base, targets), listener, control);
+    }
+
+    /** {@code base} on each target: the user and password stay with JDBC URLs only. */
+    public static List<BenchmarkConfig> onTargets(BenchmarkConfig base, List<String> targets) {
         List<BenchmarkConfig> configs = new java.util.ArrayList<>();
         for (String target : targets) {
             BenchmarkConfig.Builder b = base.toBuilder().target(target);
@@ -66,7 +92,7 @@ public final class Tpkit {
             }
             configs.add(b.build());
         }
-        return compare(configs, listener, control);
+        return configs;
     }
 
     /** Compares finished runs from their result folders or result.json files. */

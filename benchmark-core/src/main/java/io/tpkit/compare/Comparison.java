@@ -8,16 +8,21 @@ import java.util.List;
  *
  * @param runs        the columns, in the order given (the first is the baseline of the ratios)
  * @param rows        the figures, each naming how it was obtained
- * @param differences configuration keys (other than the target) whose values differ between
- *                    the runs: a comparison is only fair when this is empty
+ * @param differences configuration keys (other than the target and those varied on purpose)
+ *                    whose values differ between the runs: a comparison is only fair when
+ *                    this is empty
+ * @param varied      the configuration keys the comparison varies on purpose besides the target
+ *                    (e.g. {@code logic: client | procedure})
  */
-public record Comparison(String workload, List<Run> runs, List<Row> rows, List<String> differences) {
+public record Comparison(String workload, List<Run> runs, List<Row> rows, List<String> differences,
+                         List<String> varied) {
     /**
      * @param label   the target, passwords redacted, with the product and version
+     * @param variant the run's values of the varied keys ("logic procedure"), or ""
      * @param verdict the run's validity verdict ("conformant" or "non-standard: ...")
      */
-    public record Run(String label, String product, String version, String resultDir, String verdict,
-                      boolean consistent) {
+    public record Run(String label, String product, String version, String variant, String resultDir,
+                      String verdict, boolean consistent) {
     }
 
     /** A figure of every run; a value is null when a run does not have it. */

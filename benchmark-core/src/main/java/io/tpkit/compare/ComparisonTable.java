@@ -16,7 +16,8 @@ public final class ComparisonTable {
         head[0] = c.workload() + " (ratio = run / run 1)";
         for (int i = 0; i < n; i++) {
             Comparison.Run r = c.runs().get(i);
-            head[i + 1] = "run " + (i + 1) + ": " + r.product() + " " + shortVersion(r.version());
+            head[i + 1] = "run " + (i + 1) + ": " + r.product() + " " + shortVersion(r.version())
+                    + (r.variant().isEmpty() ? "" : ", " + r.variant());
         }
         lines.add(head);
         for (Comparison.Row row : c.rows()) {
@@ -59,8 +60,13 @@ public final class ComparisonTable {
             Comparison.Run r = c.runs().get(i);
             out.append(String.format("run %d: %s, %s%n", i + 1, r.label(), r.resultDir()));
         }
+        if (!c.varied().isEmpty()) {
+            out.append("Varied on purpose: ").append(String.join("; ", c.varied())).append(System.lineSeparator());
+        }
         if (c.differences().isEmpty()) {
-            out.append("The runs used the same configuration apart from the target.").append(System.lineSeparator());
+            out.append(c.varied().isEmpty() ? "The runs used the same configuration apart from the target."
+                    : "Otherwise the runs used the same configuration apart from the target.")
+                    .append(System.lineSeparator());
         } else {
             out.append("NOT LIKE FOR LIKE: the runs differ in ").append(String.join("; ", c.differences()))
                     .append(System.lineSeparator());

@@ -29,7 +29,12 @@ public final class Comparisons {
     }
 
     public static Comparison ofResults(List<RunResult> results) {
-        return of(results.stream().map(r -> (JsonNode) ResultWriter.json().valueToTree(r)).toList());
+        return ofResults(results, Set.of());
+    }
+
+    /** @param varied configuration keys the runs differ in on purpose (besides the target) */
+    public static Comparison ofResults(List<RunResult> results, Set<String> varied) {
+        return of(results.stream().map(r -> (JsonNode) ResultWriter.json().valueToTree(r)).toList(), varied);
     }
 
     /** @throws BadInputException when a file is missing, not a tpkit result, or of another workload */
@@ -52,10 +57,10 @@ public final class Comparisons {
                         : "no such file") + " (give result folders or their result.json)", e);
             }
         }
-        return of(trees);
+        return of(trees, Set.of());
     }
 
-    static Comparison of(List<JsonNode> results) {
+    static Comparison of(List<JsonNode> results, Set<String> varied) {
         String workload = results.getFirst().path("workload").path("name").asText();
         for (JsonNode r : results) {
             String other = r.path("workload").path("name").asText();
@@ -64,7 +69,7 @@ public final class Comparisons {
                         + " run: give results of one workload");
             }
         }
-        List<Comparison.Run> runs = results.stream().map(Comparisons::run).toList();
+        List<Comparison.Run> runs = results.stream().map(r -> run(r, varied)).toList();
         List<Comparison.Row> rows = new ArrayList<>();
         add(rows, results, "TPS (committed per second of the interval, wall clock)",
                 r -> number(r.path("metrics").path("throughput").path("overWallClock")));
@@ -97,13 +102,18 @@ public final class Comparisons {
             add(rows, results, type + ": round trips per transaction",
                     r -> positive(number(type(r, type).path("cost").path("roundTrips"))));
         }
-        return new Comparison(workload, runs, rows, differences(results));
+        List<String> all = differences(results, Set.of());
+        return new Comparison(workload, runs, rows, differences(results, varied),
+                all.stream().filter(d -> varied.contains(d.substring(0, d.indexOf(':')))).toList());
     }
 
-    private static Comparison.Run run(JsonNode r) {
+    private static Comparison.Run run(JsonNode r, Set<String> varied) {
         JsonNode db = r.path("database");
-        String target = r.path("configuration").path("target").asText("?");
-        return new Comparison.Run(target, db.path("product").asText("?"), db.path("version").asText("?"),
+        JsonNode configuration = r.path("configuration");
+        String target = configuration.path("target").asText("?");
+        String variant = String.join(", ", varied.stream().sorted()
+                .map(k -> k + " " + configuration.path(k).asText("-")).toList());
+        return new Comparison.Run(target, db.path("product").asText("?"), db.path("version").asText("?"), variant,
                 r.path("resultDir").asText(""), r.path("validity").path("verdict").asText("?"),
                 allPassed(r.path("consistency")));
     }
@@ -171,7 +181,7 @@ public final class Comparisons {
     }
 
     /** Configuration values that differ, e.g. {@code scale: 1 | 2}. */
-    private static List<String> differences(List<JsonNode> results) {
+    private static List<String> differences(List<JsonNode> results, Set<String> varied) {
         Map<String, List<String>> values = new LinkedHashMap<>();
         for (JsonNode r : results) {
             flatten("", r.path("configuration"), values);
@@ -179,7 +189,7 @@ public final class Comparisons {
         List<String> out = new ArrayList<>();
         values.forEach((key, list) -> {
             // a key some runs lack (an option left at its default) differs too
-            if (!EXPECTED_TO_DIFFER.contains(key) && (list.size() < results.size() || new LinkedHashSet<>(list).size() > 1)) {
+            if (!EXPECTED_TO_DIFFER.contains(key) && !varied.contains(key) && (list.size() < results.size() || new LinkedHashSet<>(list).size() > 1)) {
                 out.add(key + ": " + String.join(" | ", list) + (list.size() < results.size() ? " (not set in every run)" : ""));
             }
         });

@@ -28,14 +28,21 @@ public final class ComparisonReport {
                 .append("</title><style>").append(Html.STYLE).append("</style></head><body>\n<h1>")
                 .append(Html.escape(title)).append("</h1>\n");
         JsonNode differences = c.path("differences");
+        JsonNode varied = c.path("varied");
+        if (!varied.isEmpty()) {
+            html.append("<p>Varied on purpose: ").append(Html.escape(join(varied))).append("</p>\n");
+        }
         html.append(differences.isEmpty()
-                ? "<p class=\"pass\">The runs used the same configuration apart from the target.</p>\n"
+                ? "<p class=\"pass\">" + (varied.isEmpty() ? "The runs" : "Otherwise the runs")
+                        + " used the same configuration apart from the target.</p>\n"
                 : "<p class=\"fail\">Not like for like: the runs differ in " + Html.escape(join(differences)) + "</p>\n");
         html.append("<table id=\"comparison\"><tr><th>ratio = run / run 1</th>");
         int i = 1;
         for (JsonNode run : c.path("runs")) {
+            String variant = run.path("variant").asText("");
             html.append("<th>run ").append(i++).append(": ").append(Html.escape(run.path("product").asText() + " "
-                    + run.path("version").asText().split(" ")[0])).append("</th>");
+                    + run.path("version").asText().split(" ")[0] + (variant.isEmpty() ? "" : ", " + variant)))
+                    .append("</th>");
         }
         html.append("</tr>\n");
         int r = 0;
