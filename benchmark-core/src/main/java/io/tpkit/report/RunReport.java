@@ -64,7 +64,7 @@ public final class RunReport {
         JsonNode validity = result.path("validity");
         boolean consistent = true;
         for (JsonNode c : result.path("consistency")) {
-            consistent &= c.path("passed").asBoolean();
+            consistent &= c.path("passed").asBoolean() || c.path("skipped").asBoolean();
         }
         html.append("<p class=\"verdict\" id=\"verdict\">Validity: <span class=\"")
                 .append(validity.path("conformant").asBoolean() ? "pass" : "fail").append("\">")
@@ -350,7 +350,8 @@ public final class RunReport {
         for (JsonNode c : result.path("consistency")) {
             boolean ok = c.path("passed").asBoolean();
             html.append("<tr><td>").append(Html.escape(c.path("name").asText())).append("</td><td class=\"")
-                    .append(ok ? "pass\">passed" : "fail\">FAILED").append("</td><td style=\"text-align:left\">")
+                    .append(ok ? "pass\">passed" : c.path("skipped").asBoolean() ? "na\">skipped" : "fail\">FAILED")
+                    .append("</td><td style=\"text-align:left\">")
                     .append(Html.escape(c.path("detail").asText())).append("</td></tr>\n");
         }
         html.append("</table>\n");

@@ -21,6 +21,7 @@ import io.tpkit.result.RunResult;
 import io.tpkit.scheduler.Scheduler;
 import io.tpkit.scheduler.SchedulerSettings;
 import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.ForeignData;
 import io.tpkit.spi.RunFacts;
 import io.tpkit.spi.SettingsSnapshot;
 import io.tpkit.validity.CoreRules;
@@ -37,6 +38,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.HistogramLogWriter;
 
 /** The sequence behind {@code tpkit load}, {@code run} and {@code check}. */
@@ -54,14 +56,37 @@ public final class Runner {
         }
     }
 
+    /**
+     * The consistency checks of data tpkit loaded or, where the database holds no finished tpkit
+     * load, of the workload's tables as another tool filled them (when the workload can find them).
+     */
     public static List<CheckResult> check(BenchmarkConfig config, RunListener listener) throws Exception {
-        try (Connected db = Connected.open(config, 2, listener)) {
-            requireLoaded(db);
-            listener.message("checking the consistency of " + db.workload.name());
-            try (Connection c = db.connection()) {
-                return db.bound.checkConsistency(c);
+        try (Connected db = Connected.open(config, 2, listener); Connection c = db.connection()) {
+            long loaded = db.bound.loadedScale(c);
+            if (loaded < 0) {
+                Optional<ForeignData> foreign = db.bound.foreignData(c);
+                if (foreign.isPresent()) {
+                    return checkForeign(db, foreign.get(), c, listener);
+                }
             }
+            requireLoaded(db, loaded);
+            listener.message("checking the consistency of " + db.workload.name());
+            return db.bound.checkConsistency(c);
         }
+    }
+
+    private static List<CheckResult> checkForeign(Connected db, ForeignData data, Connection c,
+                                                  RunListener listener) throws SQLException {
+        String name = db.workload.name();
+        Integer asked = db.config.scale();
+        if (asked != null && asked != data.scale()) {
+            throw new BadInputException("the database holds " + name + " at scale " + data.scale()
+                    + " (counted in its data), not " + asked + ": drop --scale or pass --scale " + data.scale());
+        }
+        listener.message("checking the consistency of " + name + " data that tpkit did not load (no tpkit load "
+                + "marker in the database)");
+        data.description().forEach(listener::message);
+        return data.checkConsistency(c);
     }
 
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
@@ -316,12 +341,6 @@ public final class Runner {
         }
         requireLoaded(db, loaded);
         return null;
-    }
-
-    private static void requireLoaded(Connected db) throws SQLException {
-        try (Connection c = db.connection()) {
-            requireLoaded(db, db.bound.loadedScale(c));
-        }
     }
 
     private static void requireLoaded(Connected db, long loaded) {

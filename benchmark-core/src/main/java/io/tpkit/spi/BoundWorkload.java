@@ -94,6 +94,16 @@ public interface BoundWorkload {
     List<CheckResult> checkConsistency(Connection c) throws SQLException;
 
     /**
+     * For {@code tpkit check} when {@link #loadedScale} found no data of a tpkit load: the
+     * workload's tables as another tool filled them, or empty when there are none (or the
+     * workload checks only its own loads, the default). A database with some of the tables but
+     * not all it needs is {@link io.tpkit.api.BadInputException bad input} naming what is missing.
+     */
+    default java.util.Optional<ForeignData> foreignData(Connection c) throws SQLException {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The shortest measurement interval the benchmark accepts (a shorter run is labelled).
      * TPC-A/B are recalled to ask for 15 minutes; TPC-C asks for 2 hours for a disclosed result.
      */

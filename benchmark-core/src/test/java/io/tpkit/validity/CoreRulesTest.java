@@ -8,6 +8,7 @@ import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
 import io.tpkit.metrics.TypeCost;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.spi.CheckResult;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,22 @@ class CoreRulesTest {
         assertThat(r.failed()).isTrue();
         assertThat(r.detail()).isEqualTo("0 failed and 20 with an unknown outcome of 1000 (2.00%)");
         assertThat(CoreRules.failures(metrics(type(0, 0, 0))).failed()).isFalse();
+    }
+
+    @Test
+    void aSkippedCheckNeitherFailsNorPassesTheConsistencyRule() {
+        CheckResult ok = CheckResult.of("a", true, "holds");
+        CheckResult skipped = CheckResult.skipped("b", "skipped: the constant is unknown");
+        CheckResult bad = CheckResult.of("c", false, "1 violation(s)");
+        assertThat(CoreRules.consistency(List.of(ok, ok))).isEqualTo(
+                RuleResult.check("consistency", "the consistency checks pass after the run", true, "2 checks passed"));
+        RuleResult withSkipped = CoreRules.consistency(List.of(ok, skipped));
+        assertThat(withSkipped.failed()).isFalse();
+        assertThat(withSkipped.detail()).isEqualTo("1 checks passed, 1 skipped");
+        RuleResult failed = CoreRules.consistency(List.of(ok, skipped, bad));
+        assertThat(failed.failed()).isTrue();
+        assertThat(failed.detail()).isEqualTo("1 of 2 checks failed, 1 skipped");
+        assertThat(CoreRules.consistency(null).failed()).isTrue();
     }
 
     @Test

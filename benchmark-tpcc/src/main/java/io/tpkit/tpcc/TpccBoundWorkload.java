@@ -5,6 +5,7 @@ import io.tpkit.api.BadInputException;
 import io.tpkit.api.Logic;
 import io.tpkit.spi.BoundWorkload;
 import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.ForeignData;
 import io.tpkit.spi.LoadContext;
 import io.tpkit.spi.RunFacts;
 import io.tpkit.spi.Session;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /** TPC-C bound to a scale and a database: schema, load, terminals, sessions, checks, rules. */
@@ -213,6 +215,16 @@ public final class TpccBoundWorkload implements BoundWorkload {
             anyDelivery = rs.getLong(1) > 0;
         }
         return TpccConsistency.checkAll(c, anyDelivery);
+    }
+
+    /**
+     * TPC-C tables without tpkit's load marker: another tool's (or tpkit's with the marker
+     * gone), under the names the common kits use. Condition 11 is skipped on them.
+     */
+    @Override
+    public Optional<ForeignData> foreignData(Connection c) throws SQLException {
+        Optional<TpccNames> names = TpccNames.find(c, dialect);
+        return names.isEmpty() ? Optional.empty() : Optional.of(TpccForeignData.count(c, names.get()));
     }
 
     @Override

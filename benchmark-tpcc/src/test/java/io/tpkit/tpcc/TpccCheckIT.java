@@ -222,7 +222,8 @@ class TpccCheckIT {
         return tpcc.checkConsistency(c).stream().filter(r -> !r.passed()).map(CheckResult::name).toList();
     }
 
-    private static String[] conditions(int... numbers) {
+    /** The names of the check results of the given conditions. */
+    static String[] conditions(int... numbers) {
         return IntStream.of(numbers).mapToObj(n -> TpccConsistency.CONDITIONS.get(n - 1).name())
                 .toArray(String[]::new);
     }

@@ -66,11 +66,10 @@ final class SummaryPrinter {
                     + "result.json)%n", m.totalRetries(), afterRetries, m.totalFailed());
             r.firstErrors().forEach((k, v) -> out.printf("  SQLState class %s: %s%n", k, v));
         }
-        long failedChecks = r.consistency().stream().filter(c -> !c.passed()).count();
-        out.println("Consistency: " + (failedChecks == 0 ? "passed (" + r.consistency().size() + " checks)"
-                : "FAILED (" + failedChecks + " of " + r.consistency().size() + ")"));
+        long failedChecks = r.consistency().stream().filter(CheckResult::failed).count();
+        out.println("Consistency: " + CheckResult.summary(r.consistency()));
         if (failedChecks > 0) {
-            printChecks(out, r.consistency().stream().filter(c -> !c.passed()).toList());
+            printChecks(out, r.consistency().stream().filter(CheckResult::failed).toList());
         }
         out.println("Validity: " + r.validity().verdict());
         for (RuleResult rule : r.validity().rules()) {
@@ -173,7 +172,8 @@ final class SummaryPrinter {
 
     static void printChecks(PrintWriter out, List<CheckResult> checks) {
         for (CheckResult c : checks) {
-            out.printf("  %-6s %s: %s%n", c.passed() ? "ok" : "FAILED", c.name(), c.detail());
+            out.printf("  %-6s %s: %s%n", c.passed() ? "ok" : c.skipped() ? "skipped" : "FAILED", c.name(),
+                    c.detail());
         }
         out.flush();
     }
