@@ -33,6 +33,7 @@ public final class BenchmarkConfig {
     private final Duration duration;
     private final Long transactions;
     private final double ratePerSecond;
+    private final Duration latencyLimit;
     private final Isolation isolation;
     private final DatabaseCpu databaseCpu;
     private final LoadPolicy loadPolicy;
@@ -58,6 +59,7 @@ public final class BenchmarkConfig {
         this.duration = b.duration;
         this.transactions = b.transactions;
         this.ratePerSecond = b.ratePerSecond;
+        this.latencyLimit = b.latencyLimit;
         this.isolation = b.isolation;
         this.databaseCpu = b.databaseCpu;
         this.loadPolicy = b.loadPolicy;
@@ -88,6 +90,7 @@ public final class BenchmarkConfig {
         b.duration = duration;
         b.transactions = transactions;
         b.ratePerSecond = ratePerSecond;
+        b.latencyLimit = latencyLimit;
         b.isolation = isolation;
         b.databaseCpu = databaseCpu;
         b.loadPolicy = loadPolicy;
@@ -116,6 +119,8 @@ public final class BenchmarkConfig {
     public Long transactions() { return transactions; }
     /** Requests per second of all terminals together; 0 = no limit. */
     public double ratePerSecond() { return ratePerSecond; }
+    /** With {@link #ratePerSecond}: requests already this late when due are skipped; null = none. */
+    public Duration latencyLimit() { return latencyLimit; }
     /** The transactions' isolation level; {@link Isolation#DEFAULT} leaves the server's. */
     public Isolation isolation() { return isolation; }
     /** Where the database server's CPU per transaction is read from. */
@@ -149,6 +154,9 @@ public final class BenchmarkConfig {
         if (ratePerSecond > 0) {
             m.put("ratePerSecond", ratePerSecond);
         }
+        if (latencyLimit != null) {
+            m.put("latencyLimitMs", latencyLimit.toNanos() / 1e6);
+        }
         m.put("isolation", isolation.label());
         m.put("databaseCpu", databaseCpu.label());
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
@@ -180,6 +188,7 @@ public final class BenchmarkConfig {
         private Duration duration;
         private Long transactions;
         private double ratePerSecond;
+        private Duration latencyLimit;
         private Isolation isolation = Isolation.DEFAULT;
         private DatabaseCpu databaseCpu = DatabaseCpu.AUTO;
         private LoadPolicy loadPolicy = LoadPolicy.IF_EMPTY;
@@ -219,6 +228,11 @@ public final class BenchmarkConfig {
         public Builder transactions(Long transactions) { this.transactions = transactions; return this; }
         /** Starts requests on a fixed schedule of this many per second (0 = as fast as terminals go). */
         public Builder ratePerSecond(double perSecond) { this.ratePerSecond = perSecond; return this; }
+        /**
+         * With a rate: a request already later than this when its slot comes is skipped and
+         * counted, and completed ones later than this are counted (pgbench's --latency-limit).
+         */
+        public Builder latencyLimit(Duration limit) { this.latencyLimit = limit; return this; }
         public Builder isolation(Isolation isolation) { this.isolation = Objects.requireNonNull(isolation); return this; }
         public Builder databaseCpu(DatabaseCpu source) { this.databaseCpu = Objects.requireNonNull(source); return this; }
         public Builder loadPolicy(LoadPolicy policy) { this.loadPolicy = Objects.requireNonNull(policy); return this; }
@@ -257,6 +271,13 @@ public final class BenchmarkConfig {
             if (ratePerSecond < 0 || Double.isNaN(ratePerSecond) || Double.isInfinite(ratePerSecond)) {
                 throw new BadInputException("--rate must be a number of transactions per second above 0 (got "
                         + ratePerSecond + ")");
+            }
+            if (latencyLimit != null && (latencyLimit.isZero() || latencyLimit.isNegative())) {
+                throw new BadInputException("--latency-limit must be longer than 0 (e.g. --latency-limit 100ms)");
+            }
+            if (latencyLimit != null && ratePerSecond <= 0) {
+                throw new BadInputException("--latency-limit needs --rate: without a schedule no request is late "
+                        + "(give --rate TPS as well)");
             }
             if (maxRetries < 0) {
                 throw new BadInputException("--max-retries must not be negative");

@@ -30,6 +30,7 @@ public final class MetricsCollector {
     private final boolean[] inTotals;
     private final TypeStats[][] stats; // [phase][type]
     private final IntervalRecorder[] lag; // [phase], closed model only
+    private final LongAdder[] skipped = new LongAdder[Phase.values().length]; // [phase], --latency-limit
     private final Histogram[] lagTotal;
     // The sampler's scratch histograms, reused every second (cleared only when used).
     private final Histogram all = Latency.newHistogram();
@@ -72,6 +73,7 @@ public final class MetricsCollector {
                 stats[p.ordinal()][t] = new TypeStats(maxRetries);
             }
             lag[p.ordinal()] = new IntervalRecorder(1);
+            skipped[p.ordinal()] = new LongAdder();
             lagTotal[p.ordinal()] = Latency.newHistogram();
         }
         this.runStart = runStartNanos;
@@ -262,6 +264,36 @@ public final class MetricsCollector {
                     n += phaseStats[t].outcomeUnknown.sum();
                 }
             }
+        }
+        return n;
+    }
+
+    /** A request of a paced run skipped because it was already later than the latency limit. */
+    public void recordSkipped(int type, long nowNanos) {
+        skipped[phaseAt(nowNanos).ordinal()].increment();
+    }
+
+    /** The measurement interval's requests against a latency limit (see {@link LateRequests}). */
+    public LateRequests late(long limitNanos) {
+        long limitMicros = Latency.toMicros(limitNanos);
+        long above = 0;
+        long executed = 0;
+        for (int t = 0; t < types.size(); t++) {
+            if (inTotals[t]) {
+                TypeStats s = stats[Phase.MEASUREMENT.ordinal()][t];
+                Histogram h = s.responseTotal;
+                above += h.getTotalCount() == 0 || h.getMaxValue() <= limitMicros ? 0
+                        : h.getCountBetweenValues(limitMicros + 1, h.getMaxValue());
+                executed += s.committed() + s.businessRollbacks.sum() + failedSum(s);
+            }
+        }
+        return new LateRequests(limitNanos / 1e6, skipped[Phase.MEASUREMENT.ordinal()].sum(), above, executed);
+    }
+
+    private static long failedSum(TypeStats s) {
+        long n = s.outcomeUnknown.sum();
+        for (LongAdder a : s.failed) {
+            n += a.sum();
         }
         return n;
     }

@@ -299,7 +299,8 @@ public final class Runner {
         }
         return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
                 config.duration(), config.transactions(), config.maxRetries(), config.seed())
-                .withRate(config.ratePerSecond()).withDeferredWorkers(deferredWorkers(connections));
+                .withRate(config.ratePerSecond()).withLatencyLimit(config.latencyLimit())
+                .withDeferredWorkers(deferredWorkers(connections));
     }
 
     /**
@@ -324,7 +325,8 @@ public final class Runner {
         }
         return new SchedulerSettings(ArrivalModel.STREAMS, run.streams(), run.streams(), config.thinkFactor(),
                 java.time.Duration.ZERO, config.duration(), run.perIteration(), config.maxRetries(), config.seed())
-                .withRate(config.ratePerSecond()).withIterations(run.iterations());
+                .withRate(config.ratePerSecond()).withLatencyLimit(config.latencyLimit())
+                .withIterations(run.iterations());
     }
 
     private static LoadReport prepareData(Connected db, RunListener listener, RunControl control) throws Exception {

@@ -240,7 +240,14 @@ public final class Scheduler {
         if (pacer != null) {
             measuredBy += ", requests paced at " + settings.ratePerSecond() + "/s (response time from the slot)";
         }
+        if (settings.latencyLimitNanos() > 0) {
+            measuredBy += ", requests already " + settings.latencyLimitNanos() / 1_000_000.0
+                    + " ms late when due skipped";
+        }
         RunMetrics result = metrics.summarize(now, measuredBy, sumOfRates, aborted || measurementEnd < 0);
+        if (settings.latencyLimitNanos() > 0) {
+            result = result.withLate(metrics.late(settings.latencyLimitNanos()));
+        }
         if (deferred != null) {
             result = result.withDeferred(deferred.summarize(metrics));
         }
@@ -377,6 +384,9 @@ public final class Scheduler {
             if (intended < 0) {
                 break;
             }
+            if (tooLate(request, intended)) {
+                continue;
+            }
             long serviceStart = pacer == null ? begin : System.nanoTime();
             boolean counted = deferred != null && deferred.isDeferred(request)
                     ? queue(request, intended) : runner.execute(server, request, intended, serviceStart);
@@ -424,6 +434,12 @@ public final class Scheduler {
                 }
             }
             Request request = t.request;
+            if (pacer != null && tooLate(request, t.intended)) {
+                Request next = t.terminal.next();
+                t.schedule(next, now + scaled(t.terminal.thinkNanos(request)), scaled(t.terminal.keyingNanos(next)));
+                dueQueue.put(t);
+                continue;
+            }
             boolean counted;
             long end;
             if (deferred != null && deferred.isDeferred(request)) {
@@ -446,6 +462,23 @@ public final class Scheduler {
             t.schedule(next, ready, scaled(t.terminal.keyingNanos(next)));
             dueQueue.put(t);
         }
+    }
+
+    /**
+     * With a latency limit, a request already later than it when its slot comes is skipped and
+     * counted (pgbench's --latency-limit): running it would only add to a backlog the schedule
+     * can no longer meet.
+     */
+    private boolean tooLate(Request request, long intended) {
+        if (settings.latencyLimitNanos() <= 0) {
+            return false;
+        }
+        long now = System.nanoTime();
+        if (now - intended <= settings.latencyLimitNanos()) {
+            return false;
+        }
+        metrics.recordSkipped(request.type(), now);
+        return true;
     }
 
     /** Queues a deferred request; the terminal's response is the acknowledgement. */

@@ -15,12 +15,15 @@ import java.time.Duration;
  *                     and opened one by one as the deferred queue falls behind
  * @param ratePerSecond when above 0, requests of all terminals together start on a fixed
  *                     schedule of this many per second; response time counts from the slot
+ * @param latencyLimitNanos with a rate: a request already this late when its slot comes is
+ *                     skipped (counted, never executed); 0 for none
  * @param iterations   count mode only: the measurement repeats this many times, every
  *                     terminal waiting for the others at the end of each (HPSS)
  */
 public record SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                                 Duration warmup, Duration duration, Long transactions, int maxRetries,
-                                long seed, int deferredWorkers, double ratePerSecond, int iterations) {
+                                long seed, int deferredWorkers, double ratePerSecond, int iterations,
+                                long latencyLimitNanos) {
     public SchedulerSettings {
         if (iterations < 1) {
             throw new IllegalArgumentException("iterations must be at least 1");
@@ -32,22 +35,27 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
 
     public SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                              Duration warmup, Duration duration, Long transactions, int maxRetries, long seed) {
-        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, 1);
+        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, 1, 0);
     }
 
     public SchedulerSettings withRate(double perSecond) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, perSecond, iterations);
+                maxRetries, seed, deferredWorkers, perSecond, iterations, latencyLimitNanos);
     }
 
     public SchedulerSettings withIterations(int count) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, count);
+                maxRetries, seed, deferredWorkers, ratePerSecond, count, latencyLimitNanos);
     }
 
     public SchedulerSettings withDeferredWorkers(int most) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, most, ratePerSecond, iterations);
+                maxRetries, seed, most, ratePerSecond, iterations, latencyLimitNanos);
+    }
+
+    public SchedulerSettings withLatencyLimit(java.time.Duration limit) {
+        return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
+                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, limit == null ? 0 : limit.toNanos());
     }
 
     public boolean byCount() {

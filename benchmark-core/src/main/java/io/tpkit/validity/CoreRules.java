@@ -85,8 +85,19 @@ public final class CoreRules {
                         "the requests reached at least %.0f%% of the --rate target", 100 * RATE_REACHED),
                 reached >= RATE_REACHED * targetPerSecond, String.format(java.util.Locale.ROOT,
                         "target %.1f/s, reached %.1f/s (%.1f%%); started behind their slot: p50 %.1f ms, p99 %.1f ms, "
-                                + "max %.1f ms", targetPerSecond, reached, 100 * reached / targetPerSecond,
-                        lag.p50Ms(), lag.p99Ms(), lag.maxMs()));
+                                + "max %.1f ms%s", targetPerSecond, reached, 100 * reached / targetPerSecond,
+                        lag.p50Ms(), lag.p99Ms(), lag.maxMs(), lateDetail(metrics.late())));
+    }
+
+    /** With a latency limit: what was skipped and what came late, as pgbench -R --latency-limit says it. */
+    static String lateDetail(io.tpkit.metrics.LateRequests late) {
+        if (late == null) {
+            return "";
+        }
+        long due = late.executed() + late.skipped();
+        return String.format(java.util.Locale.ROOT, "; %d skipped (%.1f%% of %d due; already later than the %.0f ms "
+                        + "limit when due), %d executed ones completed later than it", late.skipped(),
+                due == 0 ? 0 : 100.0 * late.skipped() / due, due, late.limitMs(), late.aboveLimit());
     }
 
     /** The most failed transactions (and unknown outcomes) a run may have, as a share of its attempts. */

@@ -294,6 +294,47 @@ class SchedulerTest {
     }
 
     @Test
+    void aLatencyLimitSkipsRequestsAlreadyTooLateAndCountsTheLateOnes() throws Exception {
+        // one stream of a 20 ms database does ~50/s against a schedule of 200/s: the backlog grows
+        // by 150 a second unless the requests already 100 ms late are skipped
+        FakeWork work1 = new FakeWork(20 * MS, null);
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.STREAMS, 1, 1, 1.0, Duration.ZERO,
+                Duration.ofSeconds(2), null, 0, 42).withRate(200).withLatencyLimit(Duration.ofMillis(100));
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> work1.terminal(0, 0), work1.sessions(),
+                new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
+                ProgressListener.NONE).run();
+        io.tpkit.metrics.LateRequests late = m.late();
+        assertThat(late.limitMs()).isEqualTo(100.0);
+        assertThat(late.executed()).isEqualTo(m.totalCommitted()).isBetween(50L, 110L);
+        // the schedule asked for about 400 in 2 s: what was not executed was skipped, not lost
+        assertThat(late.skipped() + late.executed()).isBetween(330L, 420L);
+        // none started later than the limit, so none waited far beyond it
+        assertThat(m.types().getFirst().queue().maxMs()).isLessThan(140.0);
+        assertThat(late.aboveLimit()).isBetween(0L, late.executed());
+        assertThat(m.measuredBy()).contains("100.0 ms late when due skipped");
+
+        // closed terminals take their slot when they are ready: what makes them late is the wait
+        // for a server, here 8 terminals on one 20 ms connection, about 160 ms
+        FakeWork work8 = new FakeWork(20 * MS, null);
+        RunMetrics closed = new Scheduler(new SchedulerSettings(ArrivalModel.CLOSED, 8, 1, 1.0, Duration.ZERO,
+                Duration.ofSeconds(2), null, 0, 42).withRate(200).withLatencyLimit(Duration.ofMillis(100)),
+                (i, n, r) -> work8.terminal(0, 0), work8.sessions(), new PostgresPlugin()::classify,
+                new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null), ProgressListener.NONE).run();
+        assertThat(closed.late().skipped()).isPositive();
+        assertThat(closed.late().executed()).isEqualTo(closed.totalCommitted());
+        assertThat(closed.types().getFirst().queue().maxMs()).isLessThan(140.0);
+
+        // without a limit nothing is skipped and nothing is reported
+        FakeWork work = new FakeWork(20 * MS, null);
+        RunMetrics unlimited = new Scheduler(new SchedulerSettings(ArrivalModel.STREAMS, 1, 1, 1.0, Duration.ZERO,
+                Duration.ofSeconds(1), null, 0, 42).withRate(200), (i, n, r) -> work.terminal(0, 0), work.sessions(),
+                new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
+                ProgressListener.NONE).run();
+        assertThat(unlimited.late()).isNull();
+        assertThat(unlimited.types().getFirst().queue().maxMs()).isGreaterThan(300.0);
+    }
+
+    @Test
     void aRateLimitPacesClosedTerminalsToo() throws Exception {
         // 8 terminals without think time over 2 connections of a 5 ms database could do ~400/s
         FakeWork work = new FakeWork(5 * MS, null);

@@ -54,6 +54,12 @@ class RunCommand extends WorkloadCommand {
                     + "(response time counts from the scheduled start, so a backlog shows). Default: no limit.")
     Double rate;
 
+    @Option(names = "--latency-limit", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "With --rate: a request already later than TIME when its slot comes is skipped, and "
+                    + "completed requests later than TIME are counted, both reported (as pgbench's "
+                    + "--latency-limit; e.g. 100ms). Default: none, every request runs however late.")
+    java.time.Duration latencyLimit;
+
     @Option(names = "--isolation", paramLabel = "LEVEL",
             description = "Transaction isolation: default (the server's), read-committed, repeatable-read or serializable. "
                     + "Default: default.")
@@ -147,6 +153,9 @@ class RunCommand extends WorkloadCommand {
                         + rate + "); leave it out for no limit");
             }
             b.ratePerSecond(rate);
+        }
+        if (latencyLimit != null) {
+            b.latencyLimit(latencyLimit);
         }
         if (seed != null) {
             b.seed(seed);

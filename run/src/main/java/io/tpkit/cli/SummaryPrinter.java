@@ -42,6 +42,12 @@ final class SummaryPrinter {
         }
         printIterations(m);
         printDeferred(m.deferred());
+        if (m.late() != null) {
+            io.tpkit.metrics.LateRequests late = m.late();
+            out.printf(Locale.ROOT, "latency limit %.0f ms: %d requests skipped (already later than it when due, never "
+                    + "executed), %d of the %d executed completed later than it%n", late.limitMs(), late.skipped(),
+                    late.aboveLimit(), late.executed());
+        }
         out.println();
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
