@@ -184,6 +184,9 @@ public final class Runner {
             List<io.tpkit.metrics.Outage> outages = io.tpkit.metrics.Outage.find(collector.samples());
             rules.add(CoreRules.steadyState(outages, measurementSeconds(collector, start, Phase.MEASUREMENT),
                     measurementSeconds(collector, start, Phase.DRAIN)));
+            rules.addAll(RunRules.evaluate(db.bound, settings, server, metrics, monitor.rows(),
+                    measurementSeconds(collector, start, Phase.MEASUREMENT),
+                    measurementSeconds(collector, start, Phase.DRAIN), databaseCpu.process != null));
             if (settings.ratePerSecond() > 0) {
                 rules.add(CoreRules.rateReached(settings.ratePerSecond(), metrics));
             }

@@ -90,6 +90,23 @@ public interface BoundWorkload {
         return java.util.Optional.empty();
     }
 
+    /**
+     * A terminal's mean keying plus think time per transaction at the benchmark's own times (think
+     * factor 1), over its mix; 0 when its terminals neither key nor think. With the mean response
+     * time it gives the mean cycle the warm-up is judged against ({@code warm-up-cycle}).
+     */
+    default double meanKeyingAndThinkSeconds() {
+        return 0;
+    }
+
+    /**
+     * Why this benchmark wants no checkpoint inside its run, or empty when its measurement
+     * interval should cover the database's checkpoints and autovacuum ({@code long-enough}).
+     */
+    default java.util.Optional<String> checkpointsUnwanted() {
+        return java.util.Optional.empty();
+    }
+
     /** The consistency conditions of the benchmark, evaluated by the database. */
     List<CheckResult> checkConsistency(Connection c) throws SQLException;
 

@@ -1,11 +1,15 @@
 package io.tpkit.validity;
 
+import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
+import io.tpkit.monitor.Monitor;
 import io.tpkit.spi.CheckResult;
 import io.tpkit.spi.SettingsSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /** The rules every workload shares; workloads add their own through the SPI. */
 public final class CoreRules {
@@ -142,6 +146,312 @@ public final class CoreRules {
                         + "throughout)", inside.isEmpty(), inside.isEmpty() ? "none"
                         : String.format(java.util.Locale.ROOT, "%d outage(s), %.1f s in all, the first from %.1f s",
                         inside.size(), seconds, inside.getFirst().from()));
+    }
+
+    // ---- long enough: the database's steady state ----------------------------------------
+
+    static final String CHECKPOINTS = "db.checkpoints";
+    static final String AUTOVACUUMS = "db.autovacuums";
+    static final String AUTOANALYZES = "db.autoanalyzes";
+    /**
+     * How much of the interval the monitor's rows may leave uncovered with the interval still
+     * counted as watched: up to half a second at each edge (a second counts when its middle is
+     * inside), and a tick skipped after a slow sample.
+     */
+    static final double WATCH_SLACK_SECONDS = 2.0;
+    private static final String LONG_ENOUGH = "long-enough";
+    private static final String LONG_ENOUGH_RULE = "the measurement interval is long enough for the database's "
+            + "steady state: it covers at least one checkpoint and, on PostgreSQL, autovacuum work on the tables";
+
+    /**
+     * Long enough for the database's steady state (seed 002: "Run long enough to cover checkpoints
+     * and autovacuum"; TPC-A/B and TPC-C want the periodic checkpoints inside the interval): at
+     * least one checkpoint counted in a second of the measurement interval, and where the server
+     * counts them (PostgreSQL) at least one autovacuum or autoanalyze of the database's tables
+     * finished in it, unless autovacuum is off. A second belongs to the interval when its middle
+     * does, as in the monitor's summary. Without a checkpoint counter (InnoDB) the rule cannot
+     * be judged and says so.
+     *
+     * @param unwanted why the benchmark wants no checkpoint in its run (HPSS), or null
+     * @param from     the interval's start in the elapsed seconds of the monitor's rows, or null
+     *                 when it never started
+     * @param to       its end
+     * @param rows     the monitor's one-second rows of the whole run
+     */
+    public static RuleResult longEnough(String unwanted, Double from, Double to, List<Monitor.Row> rows,
+                                        SettingsSnapshot settings) {
+        if (unwanted != null) {
+            return RuleResult.notApplicable(LONG_ENOUGH, LONG_ENOUGH_RULE, unwanted);
+        }
+        if (from == null || to == null) {
+            return RuleResult.notApplicable(LONG_ENOUGH, LONG_ENOUGH_RULE, "the measurement interval never started");
+        }
+        if (rows.stream().noneMatch(r -> r.values().containsKey(CHECKPOINTS))) {
+            return RuleResult.notApplicable(LONG_ENOUGH, LONG_ENOUGH_RULE, "cannot be judged: "
+                    + noCheckpointCounter(settings.product()));
+        }
+        double length = to - from;
+        List<Monitor.Row> inside = rows.stream().filter(r -> {
+            double middle = r.elapsedSeconds() - r.seconds() / 2;
+            return middle >= from && middle <= to;
+        }).toList();
+        Watched checkpoints = Watched.of(inside, CHECKPOINTS);
+        String interval = String.format(Locale.ROOT, "the %.1f s interval", length);
+        if (checkpoints.seconds < length - WATCH_SLACK_SECONDS && checkpoints.count == 0) {
+            return RuleResult.notApplicable(LONG_ENOUGH, LONG_ENOUGH_RULE, String.format(Locale.ROOT,
+                    "cannot be judged: the checkpoint counter was read for %.0f s of %s (see the monitor's notes)",
+                    checkpoints.seconds, interval));
+        }
+        List<String> detail = new ArrayList<>();
+        boolean passed = checkpoints.count > 0;
+        boolean judged = true;
+        if (passed) {
+            detail.add(String.format(Locale.ROOT, "%d checkpoint%s inside %s", checkpoints.count,
+                    checkpoints.count == 1 ? "" : "s", interval));
+        } else {
+            detail.add("no checkpoint inside " + interval + checkpointAdvice(settings.settings(), inside));
+        }
+        Watched vacuums = Watched.of(inside, AUTOVACUUMS);
+        Watched analyzes = Watched.of(inside, AUTOANALYZES);
+        boolean counted = rows.stream().anyMatch(r -> r.values().containsKey(AUTOVACUUMS));
+        String autovacuum = settings.settings().get("autovacuum");
+        if ("off".equals(autovacuum)) {
+            detail.add("autovacuum is off, so none was required");
+        } else if (counted) {
+            long runs = vacuums.count + analyzes.count;
+            if (runs > 0) {
+                detail.add(String.format(Locale.ROOT, "%d autovacuum%s and %d autoanalyze%s of this database's tables "
+                                + "finished inside it", vacuums.count, vacuums.count == 1 ? "" : "s", analyzes.count,
+                        analyzes.count == 1 ? "" : "s"));
+            } else if (vacuums.seconds < length - WATCH_SLACK_SECONDS) {
+                judged = false;
+                detail.add(String.format(Locale.ROOT, "the autovacuum counters were read for %.0f s of the interval",
+                        vacuums.seconds));
+            } else {
+                passed = false;
+                String naptime = settings.settings().get("autovacuum_naptime");
+                detail.add("no autovacuum or autoanalyze of this database's tables finished inside it"
+                        + (naptime == null ? "" : " (autovacuum visits each database every autovacuum_naptime, "
+                        + naptime + ", once enough rows changed)"));
+            }
+        } else if (settings.product().equals("PostgreSQL")) {
+            detail.add("autovacuum not judged: pg_stat_user_tables was not read (see the monitor's notes)");
+        }
+        String text = String.join("; ", detail);
+        if (checkpoints.count > 0 && !judged) {
+            return RuleResult.notApplicable(LONG_ENOUGH, LONG_ENOUGH_RULE, "cannot be judged: " + text);
+        }
+        return RuleResult.check(LONG_ENOUGH, LONG_ENOUGH_RULE, passed && judged, text);
+    }
+
+    /** A counter's sum over the rows that have it, and the seconds those rows cover. */
+    private record Watched(long count, double seconds) {
+        static Watched of(List<Monitor.Row> rows, String column) {
+            double sum = 0;
+            double seconds = 0;
+            for (Monitor.Row r : rows) {
+                Double v = r.values().get(column);
+                if (v != null) {
+                    sum += v;
+                    seconds += r.seconds();
+                }
+            }
+            return new Watched(Math.round(sum), seconds);
+        }
+    }
+
+    private static String noCheckpointCounter(String product) {
+        if (product.equals("PostgreSQL")) {
+            return "the monitor could not read PostgreSQL's checkpoint counter (see the monitor's notes)";
+        }
+        if (product.equals("MariaDB") || product.equals("MySQL")) {
+            return product + " counts no checkpoints: InnoDB checkpoints continuously, a little at a time (fuzzy "
+                    + "checkpointing), and its status says where the last checkpoint is in the redo log, not how many "
+                    + "there were; so there is no discrete checkpoint to look for (whether the checkpoint age reached "
+                    + "its steady level is not judged)";
+        }
+        return product + " has no checkpoint counter that the monitor reads";
+    }
+
+    /** Why no checkpoint came, from PostgreSQL's settings, and how to get one. */
+    private static String checkpointAdvice(Map<String, String> settings, List<Monitor.Row> inside) {
+        StringBuilder b = new StringBuilder();
+        String timeout = settings.get("checkpoint_timeout");
+        long seconds = timeout == null ? -1 : postgresSeconds(timeout);
+        if (seconds > 0) {
+            b.append(String.format(Locale.ROOT, ": checkpoint_timeout is %s, so the next timed checkpoint can be up "
+                    + "to %d s away; measure at least %d s (--duration %s) or lower checkpoint_timeout (30 s at the "
+                    + "least)", timeout, seconds, seconds, seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s"));
+        }
+        double wal = 0;
+        boolean walSeen = false;
+        for (Monitor.Row r : inside) {
+            Double v = r.values().get("db.wal_bytes_per_s");
+            if (v != null) {
+                wal += v * r.seconds();
+                walSeen = true;
+            }
+        }
+        String maxWal = settings.get("max_wal_size");
+        if (walSeen && maxWal != null) {
+            b.append(String.format(Locale.ROOT, "%sthe interval wrote %.1f MB of WAL against max_wal_size %s",
+                    b.isEmpty() ? ": " : "; ", wal / 1e6, maxWal));
+        }
+        return b.toString();
+    }
+
+    /**
+     * A PostgreSQL time setting as current_setting() shows it ({@code 5min}, {@code 30s},
+     * {@code 1h}; a bare number is in seconds) in whole seconds, or -1.
+     */
+    static long postgresSeconds(String setting) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*(ms|s|min|h|d)?\\s*")
+                .matcher(setting);
+        if (!m.matches()) {
+            return -1;
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "ms" -> n / 1000;
+            case "min" -> n * 60;
+            case "h" -> n * 3600;
+            case "d" -> n * 86400;
+            default -> n;
+        };
+    }
+
+    // ---- driver saturation ---------------------------------------------------------------
+
+    /** The driver's largest share of the machine's CPU when the database runs on the same machine. */
+    static final double DRIVER_CPU_MAX_PCT_SHARED = 50;
+    /** ... and when the database runs elsewhere (or its processes are not visible here). */
+    static final double DRIVER_CPU_MAX_PCT_ALONE = 90;
+    /** The latest a due request may start, at the 99th percentile, while a server is free for it. */
+    static final double DRIVER_LAG_P99_MAX_MS = 10;
+    /** Fewer requests make the 99th percentile the maximum: one late wake-up would decide. */
+    static final int DRIVER_LAG_MIN_COUNT = 100;
+    private static final String SATURATION = "driver-saturation";
+    private static final String SATURATION_RULE = String.format(Locale.ROOT, "the driver was not a bottleneck: it used "
+            + "at most %.0f%% of the machine's CPU (%.0f%% when the database runs elsewhere) and its terminals "
+            + "started at most %.0f ms late at the 99th percentile", DRIVER_CPU_MAX_PCT_SHARED,
+            DRIVER_CPU_MAX_PCT_ALONE, DRIVER_LAG_P99_MAX_MS);
+
+    /**
+     * Whether the driver (this JVM) may have limited the run instead of the database: its CPU
+     * time over the measurement interval as a share of the whole machine, and how late its
+     * terminals' requests started while a server was free for them (the schedule lag).
+     *
+     * @param seconds         the measurement interval's length
+     * @param driverCpuNanos  the driver JVM's CPU time over the interval, or -1 when unknown
+     * @param cpus            the machine's CPUs
+     * @param databaseHere    whether the database's processes run on this machine
+     * @param lag             the schedule lag of the interval, or null when it does not measure
+     *                        the driver (then {@code lagNotJudged} says why)
+     */
+    public static RuleResult driverSaturation(double seconds, long driverCpuNanos, int cpus, boolean databaseHere,
+                                              LatencySummary lag, String lagNotJudged) {
+        if (seconds <= 0) {
+            return RuleResult.notApplicable(SATURATION, SATURATION_RULE, "nothing was measured");
+        }
+        List<String> detail = new ArrayList<>();
+        boolean judged = false;
+        boolean saturated = false;
+        if (driverCpuNanos >= 0 && cpus > 0) {
+            judged = true;
+            double pct = 100.0 * driverCpuNanos / 1e9 / seconds / cpus;
+            double limit = databaseHere ? DRIVER_CPU_MAX_PCT_SHARED : DRIVER_CPU_MAX_PCT_ALONE;
+            saturated = pct > limit;
+            detail.add(String.format(Locale.ROOT, "driver CPU %.1f%% of the machine's %d CPUs (limit %.0f%%: %s)",
+                    pct, cpus, limit, databaseHere ? "the database runs on this machine and needs the rest"
+                            : "the database's processes are not on this machine, or not visible from it"));
+        } else {
+            detail.add("driver CPU unknown: the JVM does not report its process CPU time");
+        }
+        if (lag == null) {
+            detail.add("schedule lag not judged: " + lagNotJudged);
+        } else if (lag.count() < DRIVER_LAG_MIN_COUNT) {
+            detail.add(String.format(Locale.ROOT, "schedule lag not judged: %d requests fell due in the interval, "
+                    + "fewer than the %d a 99th percentile needs", lag.count(), DRIVER_LAG_MIN_COUNT));
+        } else {
+            judged = true;
+            boolean late = lag.p99Ms() > DRIVER_LAG_P99_MAX_MS;
+            saturated |= late;
+            detail.add(String.format(Locale.ROOT, "schedule lag p99 %.3f ms, max %.3f ms (limit %.0f ms at the p99)",
+                    lag.p99Ms(), lag.maxMs(), DRIVER_LAG_P99_MAX_MS));
+        }
+        if (saturated) {
+            detail.add("the database was not the only bottleneck: the rates and response times include the driver's "
+                    + "own limits");
+        }
+        String text = String.join("; ", detail);
+        return judged ? RuleResult.check(SATURATION, SATURATION_RULE, !saturated, text)
+                : RuleResult.notApplicable(SATURATION, SATURATION_RULE, "cannot be judged: " + text);
+    }
+
+    // ---- warm-up covers a mean cycle ----------------------------------------------------------
+
+    private static final String WARMUP_CYCLE = "warm-up-cycle";
+    private static final String WARMUP_CYCLE_RULE = "the warm-up lasts at least one mean cycle of a terminal (keying "
+            + "+ response + think), so that every terminal is past its first transaction when the measurement starts";
+
+    /**
+     * Whether the warm-up covered one mean cycle of a terminal: every terminal's first
+     * transaction has no think time before it (closed terminals start staggered over one think
+     * time), so an interval that starts inside the first cycle measures the start-up, not the
+     * steady state. For think-free workloads the cycle is the response time itself.
+     *
+     * @param notJudged          why the rule does not apply (a benchmark that fixes its run shape), or null
+     * @param warmupSeconds      the warm-up that ran
+     * @param keyingThinkSeconds a terminal's mean keying + think time per transaction as run (scaled by
+     *                           the think factor; 0 for streams and think-free terminals)
+     * @param meanResponseMs     the mean response time of the interval's terminal transactions, NaN when none
+     */
+    public static RuleResult warmupCycle(String notJudged, double warmupSeconds, double keyingThinkSeconds,
+                                         double meanResponseMs) {
+        if (notJudged != null) {
+            return RuleResult.notApplicable(WARMUP_CYCLE, WARMUP_CYCLE_RULE, notJudged);
+        }
+        if (warmupSeconds <= 0) {
+            return RuleResult.notApplicable(WARMUP_CYCLE, WARMUP_CYCLE_RULE, "no warm-up ran (see the warm-up rule)");
+        }
+        double response = Double.isNaN(meanResponseMs) ? 0 : meanResponseMs / 1000;
+        double cycle = keyingThinkSeconds + response;
+        String parts = keyingThinkSeconds > 0
+                ? String.format(Locale.ROOT, "keying and think %.2f s + response %s", keyingThinkSeconds,
+                        responseText(meanResponseMs))
+                : "the response time: no keying or think time";
+        boolean covered = warmupSeconds >= cycle;
+        String detail = String.format(Locale.ROOT, "warm-up %.1f s; mean cycle %s (%s)", warmupSeconds,
+                cycle >= 1 ? String.format(Locale.ROOT, "%.2f s", cycle) : String.format(Locale.ROOT, "%.1f ms", cycle * 1000),
+                parts);
+        if (!covered) {
+            detail += String.format(Locale.ROOT, ": the measurement started while terminals were in their first "
+                    + "cycle; --warmup %ds or more", (long) Math.ceil(cycle));
+        }
+        return RuleResult.check(WARMUP_CYCLE, WARMUP_CYCLE_RULE, covered, detail);
+    }
+
+    private static String responseText(double meanResponseMs) {
+        return Double.isNaN(meanResponseMs) ? "unknown (nothing measured)"
+                : String.format(Locale.ROOT, "%.1f ms", meanResponseMs);
+    }
+
+    /**
+     * The mean response time of the measurement interval over the transactions terminals wait
+     * for (deferred parts, which no terminal waits for, left out), in ms; NaN when none.
+     */
+    public static double meanResponseMs(RunMetrics metrics) {
+        double sum = 0;
+        long n = 0;
+        for (io.tpkit.metrics.TypeSummary t : metrics.types()) {
+            if (t.name().endsWith(io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX)) {
+                continue;
+            }
+            sum += t.response().meanMs() * t.response().count();
+            n += t.response().count();
+        }
+        return n == 0 ? Double.NaN : sum / n;
     }
 
     static String human(Duration d) {

@@ -149,6 +149,12 @@ public final class Tp1BoundWorkload implements BoundWorkload {
         return new ConsistencyChecks(settings.size()).run(c);
     }
 
+    /** TPC-A terminals think 10 s on average and key nothing; TPC-B streams neither. */
+    @Override
+    public double meanKeyingAndThinkSeconds() {
+        return settings.tpcA() ? ThinkTime.MEAN_SECONDS : 0;
+    }
+
     @Override
     public List<RuleResult> validityRules(RunFacts facts) {
         return Tp1Rules.evaluate(settings, facts);

@@ -232,6 +232,12 @@ public final class TpccBoundWorkload implements BoundWorkload {
         return Duration.ofHours(2);
     }
 
+    /** The spec's keying and mean think times over the terminals' 23-card deck: 20.70 s. */
+    @Override
+    public double meanKeyingAndThinkSeconds() {
+        return Nopm.MEAN_CYCLE_SECONDS;
+    }
+
     /** NOPM counts completed New-Orders, the 1% business rollbacks included (§5.4). */
     @Override
     public Map<String, Object> headline(RunFacts facts) {

@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * PostgreSQL's counters for the run monitor: one-row reads of the cumulative statistics views,
- * chosen by server version. pg_stat_database covers the current database only; checkpoints and
- * WAL are server-wide. The statistics views are updated by each backend at most about once a
+ * chosen by server version. pg_stat_database and pg_stat_user_tables cover the current database
+ * only; checkpoints and WAL are server-wide. The statistics views are updated by each backend at most about once a
  * second, so a second's figure can include a little of its neighbour's.
  */
 final class PostgresServerStats {
@@ -71,6 +71,13 @@ final class PostgresServerStats {
                     "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal_bytes"),
                     List.of(Series.perSecond("db.wal_bytes_per_s", "wal_bytes")), List.of()));
         }
+        // autovacuum and autoanalyze runs that finished on this database's tables: the upkeep a
+        // run's writes provoke, which the long-enough rule wants inside the measurement interval
+        sources.add(new Source("pg_stat_user_tables", CounterSampler.singleRow(
+                "SELECT coalesce(sum(autovacuum_count), 0) AS autovacuums, "
+                        + "coalesce(sum(autoanalyze_count), 0) AS autoanalyzes FROM pg_stat_user_tables"),
+                List.of(Series.count("db.autovacuums", "autovacuums"), Series.count("db.autoanalyzes", "autoanalyzes")),
+                List.of()));
         return sources;
     }
 }

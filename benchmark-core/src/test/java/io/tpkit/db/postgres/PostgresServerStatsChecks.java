@@ -38,7 +38,8 @@ abstract class PostgresServerStatsChecks {
             assertThat(sum(seen, "db.wal_bytes_per_s")).isPositive();
             assertThat(seen.getLast().values()).containsKeys("db.rollbacks_per_s", "db.blks_hit_per_s",
                     "db.blks_read_per_s", "db.deadlocks", "db.temp_bytes_per_s", "db.checkpoints",
-                    "db.checkpoint_write_ms_per_s", "db.checkpoint_sync_ms_per_s");
+                    "db.checkpoint_write_ms_per_s", "db.checkpoint_sync_ms_per_s", "db.autovacuums",
+                    "db.autoanalyzes");
             assertThat(sampler.notes()).isEmpty();
 
             try (Connection work = connect(); Statement s = work.createStatement()) {
@@ -63,7 +64,7 @@ abstract class PostgresServerStatsChecks {
             }
             List<ServerStatsSampler.Sample> seen = until(sampler, monitor, all -> sum(all, "db.commits_per_s") >= 1);
             Map<String, Double> last = seen.getLast().values();
-            assertThat(last).containsKey("db.commits_per_s").doesNotContainKeys("db.checkpoints",
+            assertThat(last).containsKeys("db.commits_per_s", "db.autovacuums").doesNotContainKeys("db.checkpoints",
                     "db.checkpoint_write_ms_per_s", "db.checkpoint_sync_ms_per_s");
             if (version >= 140000) {
                 // the source after the refused one still works in the same sample
