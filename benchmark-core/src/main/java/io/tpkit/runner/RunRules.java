@@ -35,7 +35,8 @@ final class RunRules {
         // in closed runs the lag is the driver's own lateness (a due request waiting while a
         // server is free); in paced streams it is the stream's backlog, the database's doing too
         RuleResult saturation = CoreRules.driverSaturation(metrics.measurementSeconds(),
-                metrics.costs().meter(MetricsCollector.DRIVER_CPU), Runtime.getRuntime().availableProcessors(),
+                metrics.costs().meter(MetricsCollector.DRIVER_CPU), metrics.costs().meter(MetricsCollector.DRIVER_JIT),
+                Runtime.getRuntime().availableProcessors(),
                 databaseHere, closed ? metrics.scheduleLag() : null, closed ? null : s.rateLimited()
                         ? "paced streams start behind their slots when the database falls behind too (see rate-reached)"
                         : "streams run back to back, with no schedule to fall behind");

@@ -351,6 +351,17 @@ public final class CoreRules {
      */
     public static RuleResult driverSaturation(double seconds, long driverCpuNanos, int cpus, boolean databaseHere,
                                               LatencySummary lag, String lagNotJudged) {
+        return driverSaturation(seconds, driverCpuNanos, -1, cpus, databaseHere, lag, lagNotJudged);
+    }
+
+    /**
+     * @param jitNanos the JIT compiler's share of {@code driverCpuNanos} (-1 unknown): left out of
+     *                 the judgement, because compiling is start-up work that a short interval
+     *                 (HPSS has no warm-up) would otherwise report as a saturated driver, while the
+     *                 warm-up rules judge the start-up
+     */
+    public static RuleResult driverSaturation(double seconds, long driverCpuNanos, long jitNanos, int cpus,
+                                              boolean databaseHere, LatencySummary lag, String lagNotJudged) {
         if (seconds <= 0) {
             return RuleResult.notApplicable(SATURATION, SATURATION_RULE, "nothing was measured");
         }
@@ -359,11 +370,14 @@ public final class CoreRules {
         boolean saturated = false;
         if (driverCpuNanos >= 0 && cpus > 0) {
             judged = true;
-            double pct = 100.0 * driverCpuNanos / 1e9 / seconds / cpus;
+            boolean withoutJit = jitNanos >= 0 && jitNanos <= driverCpuNanos;
+            double pct = 100.0 * (withoutJit ? driverCpuNanos - jitNanos : driverCpuNanos) / 1e9 / seconds / cpus;
             double limit = databaseHere ? DRIVER_CPU_MAX_PCT_SHARED : DRIVER_CPU_MAX_PCT_ALONE;
             saturated = pct > limit;
-            detail.add(String.format(Locale.ROOT, "driver CPU %.1f%% of the machine's %d CPUs (limit %.0f%%: %s)",
-                    pct, cpus, limit, databaseHere ? "the database runs on this machine and needs the rest"
+            detail.add(String.format(Locale.ROOT, "driver CPU %.1f%% of the machine's %d CPUs%s (limit %.0f%%: %s)",
+                    pct, cpus, withoutJit ? String.format(Locale.ROOT, " without the JIT compiler's %.1f%%",
+                            100.0 * jitNanos / 1e9 / seconds / cpus) : "", limit,
+                    databaseHere ? "the database runs on this machine and needs the rest"
                             : "the database's processes are not on this machine, or not visible from it"));
         } else {
             detail.add("driver CPU unknown: the JVM does not report its process CPU time");
