@@ -151,7 +151,9 @@ public final class Scheduler {
         long[] measured = new long[n];
         long[] finished = new long[n];
         CountDownLatch done = new CountDownLatch(n);
-        long start = metrics.phaseStartNanos(Phase.WARMUP);
+        // the schedule starts once the connections are open: opening them (one by one, a second
+        // or more for many) belongs to the warm-up, never to a measurement without one
+        long start = System.nanoTime();
         pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start) : null;
         barrier = settings.iterations() > 1 ? new IterationBarrier(n, settings.transactions()) : null;
         if (settings.warmup().isZero()) {

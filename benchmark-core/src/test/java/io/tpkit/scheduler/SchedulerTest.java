@@ -235,6 +235,29 @@ class SchedulerTest {
     }
 
     @Test
+    void withoutWarmUpTheMeasurementStartsOnceTheConnectionsAreOpen() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        SessionFactory slowToOpen = () -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return work.sessions().open();
+        };
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.STREAMS, 4, 4, 1.0, Duration.ZERO,
+                Duration.ofSeconds(60), 40L, 0, 42);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0), slowToOpen,
+                new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
+                ProgressListener.NONE).run();
+
+        assertThat(m.totalCommitted()).isEqualTo(40);
+        // 40 transactions of 1 ms on 4 streams take about 10 ms; opening the 4 connections 800 ms
+        assertThat(m.measurementSeconds()).isLessThan(0.4);
+        assertThat(m.warmupSeconds()).isGreaterThanOrEqualTo(0.8);
+    }
+
+    @Test
     void terminalsNeverUseMoreConnectionsThanTheBoundedPool() throws Exception {
         FakeWork work = new FakeWork(5 * MS, null);
         RunMetrics m = run(work, ArrivalModel.CLOSED, 20, 3, Duration.ZERO, Duration.ofSeconds(1), null, 0, 0, 0);
