@@ -34,6 +34,8 @@ public final class BenchmarkConfig {
     private final Long transactions;
     private final double ratePerSecond;
     private final Duration latencyLimit;
+    private final Interarrival interarrival;
+    private final boolean ratePerTerminal;
     private final Isolation isolation;
     private final DatabaseCpu databaseCpu;
     private final LoadPolicy loadPolicy;
@@ -60,6 +62,8 @@ public final class BenchmarkConfig {
         this.transactions = b.transactions;
         this.ratePerSecond = b.ratePerSecond;
         this.latencyLimit = b.latencyLimit;
+        this.interarrival = b.interarrival;
+        this.ratePerTerminal = b.ratePerTerminal;
         this.isolation = b.isolation;
         this.databaseCpu = b.databaseCpu;
         this.loadPolicy = b.loadPolicy;
@@ -91,6 +95,8 @@ public final class BenchmarkConfig {
         b.transactions = transactions;
         b.ratePerSecond = ratePerSecond;
         b.latencyLimit = latencyLimit;
+        b.interarrival = interarrival;
+        b.ratePerTerminal = ratePerTerminal;
         b.isolation = isolation;
         b.databaseCpu = databaseCpu;
         b.loadPolicy = loadPolicy;
@@ -121,6 +127,9 @@ public final class BenchmarkConfig {
     public double ratePerSecond() { return ratePerSecond; }
     /** With {@link #ratePerSecond}: requests already this late when due are skipped; null = none. */
     public Duration latencyLimit() { return latencyLimit; }
+    public Interarrival interarrival() { return interarrival; }
+    /** Whether {@link #ratePerSecond} is each terminal's rate (the schedule's is then that many times more). */
+    public boolean ratePerTerminal() { return ratePerTerminal; }
     /** The transactions' isolation level; {@link Isolation#DEFAULT} leaves the server's. */
     public Isolation isolation() { return isolation; }
     /** Where the database server's CPU per transaction is read from. */
@@ -157,6 +166,12 @@ public final class BenchmarkConfig {
         if (latencyLimit != null) {
             m.put("latencyLimitMs", latencyLimit.toNanos() / 1e6);
         }
+        if (ratePerSecond > 0) {
+            m.put("interarrival", interarrival.label());
+        }
+        if (ratePerTerminal) {
+            m.put("ratePerTerminal", true);
+        }
         m.put("isolation", isolation.label());
         m.put("databaseCpu", databaseCpu.label());
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
@@ -189,6 +204,8 @@ public final class BenchmarkConfig {
         private Long transactions;
         private double ratePerSecond;
         private Duration latencyLimit;
+        private Interarrival interarrival = Interarrival.FIXED;
+        private boolean ratePerTerminal;
         private Isolation isolation = Isolation.DEFAULT;
         private DatabaseCpu databaseCpu = DatabaseCpu.AUTO;
         private LoadPolicy loadPolicy = LoadPolicy.IF_EMPTY;
@@ -233,6 +250,9 @@ public final class BenchmarkConfig {
          * counted, and completed ones later than this are counted (pgbench's --latency-limit).
          */
         public Builder latencyLimit(Duration limit) { this.latencyLimit = limit; return this; }
+        public Builder interarrival(Interarrival spacing) { this.interarrival = Objects.requireNonNull(spacing); return this; }
+        /** The rate is each terminal's: the schedule runs at the rate times the terminals. */
+        public Builder ratePerTerminal(boolean perTerminal) { this.ratePerTerminal = perTerminal; return this; }
         public Builder isolation(Isolation isolation) { this.isolation = Objects.requireNonNull(isolation); return this; }
         public Builder databaseCpu(DatabaseCpu source) { this.databaseCpu = Objects.requireNonNull(source); return this; }
         public Builder loadPolicy(LoadPolicy policy) { this.loadPolicy = Objects.requireNonNull(policy); return this; }
@@ -274,6 +294,18 @@ public final class BenchmarkConfig {
             }
             if (latencyLimit != null && (latencyLimit.isZero() || latencyLimit.isNegative())) {
                 throw new BadInputException("--latency-limit must be longer than 0 (e.g. --latency-limit 100ms)");
+            }
+            if (arrival == ArrivalModel.OPEN && ratePerSecond <= 0) {
+                throw new BadInputException("--arrival open needs the arrivals' rate: give --rate TPS (and "
+                        + "--interarrival poisson for random gaps)");
+            }
+            if (arrival == ArrivalModel.OPEN && transactions != null) {
+                throw new BadInputException("--arrival open runs for a duration: its arrivals do not wait for "
+                        + "transactions to finish (drop --transactions " + transactions + ")");
+            }
+            if ((interarrival != Interarrival.FIXED || ratePerTerminal) && ratePerSecond <= 0) {
+                throw new BadInputException("--interarrival and --rate-per-terminal shape a --rate schedule: give "
+                        + "--rate TPS as well");
             }
             if (latencyLimit != null && ratePerSecond <= 0) {
                 throw new BadInputException("--latency-limit needs --rate: without a schedule no request is late "

@@ -273,21 +273,26 @@ public final class MetricsCollector {
         skipped[phaseAt(nowNanos).ordinal()].increment();
     }
 
-    /** The measurement interval's requests against a latency limit (see {@link LateRequests}). */
-    public LateRequests late(long limitNanos) {
-        long limitMicros = Latency.toMicros(limitNanos);
+    /**
+     * The measurement interval's requests against their schedule (see {@link RateSchedule}).
+     *
+     * @param limitNanos the latency limit, 0 for none
+     */
+    public RateSchedule schedule(double perSecond, String interarrival, long limitNanos, double behindAtEndSeconds) {
+        long limitMicros = limitNanos > 0 ? Latency.toMicros(limitNanos) : Long.MAX_VALUE;
         long above = 0;
         long executed = 0;
         for (int t = 0; t < types.size(); t++) {
             if (inTotals[t]) {
                 TypeStats s = stats[Phase.MEASUREMENT.ordinal()][t];
                 Histogram h = s.responseTotal;
-                above += h.getTotalCount() == 0 || h.getMaxValue() <= limitMicros ? 0
+                above += limitNanos <= 0 || h.getTotalCount() == 0 || h.getMaxValue() <= limitMicros ? 0
                         : h.getCountBetweenValues(limitMicros + 1, h.getMaxValue());
                 executed += s.committed() + s.businessRollbacks.sum() + failedSum(s);
             }
         }
-        return new LateRequests(limitNanos / 1e6, skipped[Phase.MEASUREMENT.ordinal()].sum(), above, executed);
+        return new RateSchedule(perSecond, interarrival, limitNanos / 1e6, skipped[Phase.MEASUREMENT.ordinal()].sum(),
+                above, executed, behindAtEndSeconds);
     }
 
     private static long failedSum(TypeStats s) {

@@ -16,14 +16,14 @@ import java.util.List;
  *                           and the CPU clocks read at its start and end
  * @param deferred           the deferred transactions queued in the interval, followed to their
  *                           end; null when the workload defers none
- * @param late               a paced run's requests against its latency limit; null without one
+ * @param schedule           a run on a --rate schedule measured against it; null without a rate
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                          long totalRetries, long committedAllPhases, Throughput throughput,
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
                          List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
-                         DeferredSummary deferred, LateRequests late) {
+                         DeferredSummary deferred, RateSchedule schedule) {
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                       long totalRetries, long committedAllPhases, Throughput throughput,
@@ -36,22 +36,22 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds), driverCpuSeconds, costs, deferred, late);
+                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule);
     }
 
     public RunMetrics withDriverCpuSeconds(double seconds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                seconds, costs, deferred, late);
+                seconds, costs, deferred, schedule);
     }
 
     public RunMetrics withCosts(CostTotals totals) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, totals, deferred, late);
+                driverCpuSeconds, totals, deferred, schedule);
     }
 
-    public RunMetrics withLate(LateRequests requests) {
+    public RunMetrics withSchedule(RateSchedule requests) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
                 driverCpuSeconds, costs, deferred, requests);
@@ -60,6 +60,6 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
     public RunMetrics withDeferred(DeferredSummary summary) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, summary, late);
+                driverCpuSeconds, costs, summary, schedule);
     }
 }

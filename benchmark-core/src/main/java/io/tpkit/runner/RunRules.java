@@ -38,7 +38,8 @@ final class RunRules {
                 metrics.costs().meter(MetricsCollector.DRIVER_CPU), metrics.costs().meter(MetricsCollector.DRIVER_JIT),
                 Runtime.getRuntime().availableProcessors(),
                 databaseHere, closed ? metrics.scheduleLag() : null, closed ? null : s.rateLimited()
-                        ? "paced streams start behind their slots when the database falls behind too (see rate-reached)"
+                        ? "paced streams and open arrivals start behind their slots when the database falls behind too "
+                        + "(see rate-reached)"
                         : "streams run back to back, with no schedule to fall behind");
 
         String fixed = bound.fixedRun().isPresent()

@@ -178,8 +178,9 @@ public final class Runner {
             List<RuleResult> rules = new ArrayList<>(
                     CoreRules.evaluate(server, metrics,
                             db.bound.fixedRun().isPresent() ? null : db.bound.minimumMeasurement(), consistency));
+            // open arrivals apply no keying or think time, whatever the factor says
             RunFacts facts = new RunFacts(metrics, settings.terminals(), settings.connections(),
-                    settings.thinkFactor(), server.settings());
+                    settings.arrival() == ArrivalModel.OPEN ? 0 : settings.thinkFactor(), server.settings());
             rules.addAll(db.bound.validityRules(facts));
             List<io.tpkit.metrics.Outage> outages = io.tpkit.metrics.Outage.find(collector.samples());
             rules.add(CoreRules.steadyState(outages, measurementSeconds(collector, start, Phase.MEASUREMENT),
@@ -287,7 +288,8 @@ public final class Runner {
         if (bound.fixedRun().isPresent()) {
             return fixedSettings(config, bound.fixedRun().get());
         }
-        ArrivalModel arrival = bound.arrival();
+        // open arrivals replace any workload's own model: its terminals then only supply inputs
+        ArrivalModel arrival = config.arrival() == ArrivalModel.OPEN ? ArrivalModel.OPEN : bound.arrival();
         int connections = config.connections();
         int terminals;
         if (arrival == ArrivalModel.STREAMS) {
@@ -296,13 +298,20 @@ public final class Runner {
                         + "--connections N (not --terminals " + config.terminals() + ")");
             }
             terminals = connections;
+        } else if (arrival == ArrivalModel.OPEN) {
+            // the terminals only supply the inputs (a TPC-C terminal's home warehouse and
+            // district); at least one per connection, as spread as the streams they replace
+            terminals = config.terminals() != null ? config.terminals()
+                    : Math.max(connections, bound.standardTerminals());
         } else {
             terminals = config.terminals() != null ? config.terminals()
                     : Math.max(1, bound.standardTerminals());
         }
+        double rate = config.ratePerTerminal() ? config.ratePerSecond() * terminals : config.ratePerSecond();
         return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
                 config.duration(), config.transactions(), config.maxRetries(), config.seed())
-                .withRate(config.ratePerSecond()).withLatencyLimit(config.latencyLimit())
+                .withRate(rate).withLatencyLimit(config.latencyLimit())
+                .withPoisson(config.interarrival() == io.tpkit.api.Interarrival.POISSON)
                 .withDeferredWorkers(deferredWorkers(connections));
     }
 
@@ -329,6 +338,7 @@ public final class Runner {
         return new SchedulerSettings(ArrivalModel.STREAMS, run.streams(), run.streams(), config.thinkFactor(),
                 java.time.Duration.ZERO, config.duration(), run.perIteration(), config.maxRetries(), config.seed())
                 .withRate(config.ratePerSecond()).withLatencyLimit(config.latencyLimit())
+                .withPoisson(config.interarrival() == io.tpkit.api.Interarrival.POISSON)
                 .withIterations(run.iterations());
     }
 

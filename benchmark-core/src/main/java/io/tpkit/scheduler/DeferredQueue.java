@@ -149,13 +149,16 @@ final class DeferredQueue {
      */
     void drain(long deadline) throws InterruptedException {
         draining = true;
-        for (Worker w : workers) {
+        // by index, not by iterator: a worker opened while the queue drains must be waited for too
+        for (int i = 0; i < workers.size(); i++) {
             long left = deadline - System.nanoTime();
             if (left > 0) {
-                w.thread().join(java.time.Duration.ofNanos(left));
+                workers.get(i).thread().join(java.time.Duration.ofNanos(left));
             }
         }
-        abandoned = true;
+        synchronized (this) {
+            abandoned = true; // no worker is opened after this (see growIfBehind)
+        }
         for (Item item; (item = queue.poll()) != null; ) {
             log.notExecuted(item.request().type(), item.queuedAt());
         }

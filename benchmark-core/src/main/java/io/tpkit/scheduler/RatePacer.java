@@ -1,23 +1,40 @@
 package io.tpkit.scheduler;
 
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A fixed schedule of request slots shared by all terminals ({@code --rate}). Slots are handed
- * out in order and never skipped: when the database falls behind, requests start back to back
- * and their response time, counted from the slot, shows the backlog instead of hiding it.
+ * A schedule of request slots shared by all terminals ({@code --rate}), with fixed gaps or
+ * exponential ones (a Poisson process). Slots are handed out in order and never skipped: when
+ * the database falls behind, requests start back to back and their response time, counted from
+ * the slot, shows the backlog instead of hiding it. It holds only the next slot, so a backlog of
+ * any length costs no memory.
  */
 final class RatePacer {
     private final long intervalNanos;
     private final AtomicLong next;
+    private final SplittableRandom gaps; // null for fixed gaps
 
-    RatePacer(double perSecond, long startNanos) {
+    RatePacer(double perSecond, long startNanos, SplittableRandom poissonGaps) {
         this.intervalNanos = Math.max(1, Math.round(1e9 / perSecond));
         this.next = new AtomicLong(startNanos);
+        this.gaps = poissonGaps;
     }
 
     /** The intended start (nanoTime) of the caller's next request. */
     long nextSlot() {
-        return next.getAndAdd(intervalNanos);
+        if (gaps == null) {
+            return next.getAndAdd(intervalNanos);
+        }
+        synchronized (this) {
+            // -ln(U) for U in (0, 1]: exponential with mean 1, scaled to the mean gap
+            long gap = Math.round(-Math.log(1.0 - gaps.nextDouble()) * intervalNanos);
+            return next.getAndAdd(gap);
+        }
+    }
+
+    /** The next slot not handed out yet. */
+    long peek() {
+        return next.get();
     }
 }

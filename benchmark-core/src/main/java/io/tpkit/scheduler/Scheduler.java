@@ -55,6 +55,7 @@ public final class Scheduler {
     private DueQueue dueQueue;
     private volatile boolean stopping;
     private volatile boolean aborted;
+    private long behindAtEnd; // set by the control thread when the measurement ends
 
     /** Creates terminal {@code index} of {@code count} with its own random source. */
     @FunctionalInterface
@@ -154,14 +155,28 @@ public final class Scheduler {
         // the schedule starts once the connections are open: opening them (one by one, a second
         // or more for many) belongs to the warm-up, never to a measurement without one
         long start = System.nanoTime();
-        pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start) : null;
+        pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start,
+                settings.poisson() ? new SplittableRandom(settings.seed()).split() : null) : null;
         barrier = settings.iterations() > 1 ? new IterationBarrier(n, settings.transactions()) : null;
         if (settings.warmup().isZero()) {
             startMeasurement(start);
         }
         SplittableRandom seeds = new SplittableRandom(settings.seed());
         List<Thread> threads = new ArrayList<>(servers.size());
-        if (settings.arrival() == ArrivalModel.STREAMS) {
+        if (settings.arrival() == ArrivalModel.OPEN) {
+            Terminal[] inputs = new Terminal[n];
+            for (int i = 0; i < n; i++) {
+                inputs[i] = terminals.create(i, n, seeds.split());
+            }
+            java.util.concurrent.atomic.AtomicLong arrivals = new java.util.concurrent.atomic.AtomicLong();
+            for (Server server : servers) {
+                threads.add(Thread.ofPlatform().daemon().name("server").unstarted(
+                        () -> serveOpen(server, runner, inputs, arrivals)));
+            }
+            for (int i = 0; i < n; i++) {
+                done.countDown(); // arrivals have no quota: the duration ends the run
+            }
+        } else if (settings.arrival() == ArrivalModel.STREAMS) {
             for (int i = 0; i < n; i++) {
                 Terminal terminal = terminals.create(i, n, seeds.split());
                 long quota = quota(i, n);
@@ -233,6 +248,9 @@ public final class Scheduler {
                 sumOfRates += measured[i] / ((end - mStart) / 1e9);
             }
         }
+        if (settings.arrival() == ArrivalModel.OPEN && measurementEnd > mStart && mStart > 0) {
+            sumOfRates = metrics.measuredCommitted() / ((measurementEnd - mStart) / 1e9); // no streams of its own
+        }
         String measuredBy = settings.byCount()
                 ? settings.transactions() + " committed transactions, split evenly across " + n + " terminals"
                 : settings.duration().toSeconds() + " s duration";
@@ -240,15 +258,18 @@ public final class Scheduler {
             measuredBy = settings.iterations() + " iterations of " + measuredBy + ", each ended by its last terminal";
         }
         if (pacer != null) {
-            measuredBy += ", requests paced at " + settings.ratePerSecond() + "/s (response time from the slot)";
+            measuredBy += (settings.arrival() == ArrivalModel.OPEN ? ", open arrivals at " : ", requests paced at ")
+                    + settings.ratePerSecond() + "/s" + (settings.poisson() ? " (Poisson)" : "")
+                    + " (response time from the slot)";
         }
         if (settings.latencyLimitNanos() > 0) {
             measuredBy += ", requests already " + settings.latencyLimitNanos() / 1_000_000.0
                     + " ms late when due skipped";
         }
         RunMetrics result = metrics.summarize(now, measuredBy, sumOfRates, aborted || measurementEnd < 0);
-        if (settings.latencyLimitNanos() > 0) {
-            result = result.withLate(metrics.late(settings.latencyLimitNanos()));
+        if (pacer != null) {
+            result = result.withSchedule(metrics.schedule(settings.ratePerSecond(), settings.poisson() ? "poisson"
+                    : "fixed", settings.latencyLimitNanos(), behindAtEnd / 1e9));
         }
         if (deferred != null) {
             result = result.withDeferred(deferred.summarize(metrics));
@@ -319,11 +340,13 @@ public final class Scheduler {
                         last = Math.max(last, f);
                     }
                     long end = Math.max(last, metrics.phaseStartNanos(Phase.MEASUREMENT));
+                    noteBehind(end);
                     metrics.startPhase(Phase.DRAIN, end);
                     return end;
                 }
                 if (now >= measurementEnd || aborted) {
                     long end = Math.min(now, measurementEnd);
+                    noteBehind(end);
                     metrics.startPhase(Phase.DRAIN, end);
                     return end;
                 }
@@ -463,6 +486,42 @@ public final class Scheduler {
             Request next = t.terminal.next();
             t.schedule(next, ready, scaled(t.terminal.keyingNanos(next)));
             dueQueue.put(t);
+        }
+    }
+
+    /** How far the schedule's next slot lies behind the interval's end: the backlog, in time. */
+    private void noteBehind(long end) {
+        if (pacer != null) {
+            behindAtEnd = Math.max(0, end - pacer.peek());
+        }
+    }
+
+    /**
+     * One server of the open model: takes the schedule's next arrival, waits for it if it is
+     * not due yet, and runs (or queues) the next request of the terminals in turn; a late
+     * arrival starts at once, its response time counted from its slot.
+     */
+    private void serveOpen(Server server, TransactionRunner runner, Terminal[] inputs,
+                           java.util.concurrent.atomic.AtomicLong arrivals) {
+        while (!stopping) {
+            long slot = pacer.nextSlot();
+            if (!sleepUntil(slot)) {
+                return;
+            }
+            Terminal terminal = inputs[(int) (arrivals.getAndIncrement() % inputs.length)];
+            Request request;
+            synchronized (terminal) { // servers share the terminals: each draws its inputs alone
+                request = terminal.next();
+            }
+            if (tooLate(request, slot)) {
+                continue;
+            }
+            long serviceStart = System.nanoTime();
+            if (deferred != null && deferred.isDeferred(request)) {
+                queue(request, slot);
+            } else {
+                runner.execute(server, request, slot, serviceStart);
+            }
         }
     }
 

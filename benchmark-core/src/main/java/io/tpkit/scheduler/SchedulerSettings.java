@@ -17,13 +17,15 @@ import java.time.Duration;
  *                     schedule of this many per second; response time counts from the slot
  * @param latencyLimitNanos with a rate: a request already this late when its slot comes is
  *                     skipped (counted, never executed); 0 for none
+ * @param poisson      with a rate: exponential gaps between the slots (a Poisson process)
+ *                     instead of fixed ones
  * @param iterations   count mode only: the measurement repeats this many times, every
  *                     terminal waiting for the others at the end of each (HPSS)
  */
 public record SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                                 Duration warmup, Duration duration, Long transactions, int maxRetries,
                                 long seed, int deferredWorkers, double ratePerSecond, int iterations,
-                                long latencyLimitNanos) {
+                                long latencyLimitNanos, boolean poisson) {
     public SchedulerSettings {
         if (iterations < 1) {
             throw new IllegalArgumentException("iterations must be at least 1");
@@ -35,27 +37,32 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
 
     public SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                              Duration warmup, Duration duration, Long transactions, int maxRetries, long seed) {
-        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, 1, 0);
+        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, 1, 0, false);
     }
 
     public SchedulerSettings withRate(double perSecond) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, perSecond, iterations, latencyLimitNanos);
+                maxRetries, seed, deferredWorkers, perSecond, iterations, latencyLimitNanos, poisson);
     }
 
     public SchedulerSettings withIterations(int count) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, count, latencyLimitNanos);
+                maxRetries, seed, deferredWorkers, ratePerSecond, count, latencyLimitNanos, poisson);
     }
 
     public SchedulerSettings withDeferredWorkers(int most) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, most, ratePerSecond, iterations, latencyLimitNanos);
+                maxRetries, seed, most, ratePerSecond, iterations, latencyLimitNanos, poisson);
     }
 
     public SchedulerSettings withLatencyLimit(java.time.Duration limit) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, limit == null ? 0 : limit.toNanos());
+                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, limit == null ? 0 : limit.toNanos(), poisson);
+    }
+
+    public SchedulerSettings withPoisson(boolean exponentialGaps) {
+        return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
+                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, latencyLimitNanos, exponentialGaps);
     }
 
     public boolean byCount() {

@@ -90,18 +90,24 @@ public final class CoreRules {
                 reached >= RATE_REACHED * targetPerSecond, String.format(java.util.Locale.ROOT,
                         "target %.1f/s, reached %.1f/s (%.1f%%); started behind their slot: p50 %.1f ms, p99 %.1f ms, "
                                 + "max %.1f ms%s", targetPerSecond, reached, 100 * reached / targetPerSecond,
-                        lag.p50Ms(), lag.p99Ms(), lag.maxMs(), lateDetail(metrics.late())));
+                        lag.p50Ms(), lag.p99Ms(), lag.maxMs(), lateDetail(metrics.schedule())));
     }
 
     /** With a latency limit: what was skipped and what came late, as pgbench -R --latency-limit says it. */
-    static String lateDetail(io.tpkit.metrics.LateRequests late) {
+    static String lateDetail(io.tpkit.metrics.RateSchedule late) {
         if (late == null) {
             return "";
+        }
+        String behind = late.behindAtEndSeconds() > 0 ? String.format(java.util.Locale.ROOT,
+                "; at the interval's end the schedule was %.1f s behind (about %.0f arrivals due and not started)",
+                late.behindAtEndSeconds(), late.behindAtEndSeconds() * late.targetPerSecond()) : "";
+        if (late.limitMs() <= 0) {
+            return behind;
         }
         long due = late.executed() + late.skipped();
         return String.format(java.util.Locale.ROOT, "; %d skipped (%.1f%% of %d due; already later than the %.0f ms "
                         + "limit when due), %d executed ones completed later than it", late.skipped(),
-                due == 0 ? 0 : 100.0 * late.skipped() / due, due, late.limitMs(), late.aboveLimit());
+                due == 0 ? 0 : 100.0 * late.skipped() / due, due, late.limitMs(), late.aboveLimit()) + behind;
     }
 
     /** The most failed transactions (and unknown outcomes) a run may have, as a share of its attempts. */

@@ -326,7 +326,7 @@ class SchedulerTest {
         RunMetrics m = new Scheduler(settings, (i, n, r) -> work1.terminal(0, 0), work1.sessions(),
                 new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
                 ProgressListener.NONE).run();
-        io.tpkit.metrics.LateRequests late = m.late();
+        io.tpkit.metrics.RateSchedule late = m.schedule();
         assertThat(late.limitMs()).isEqualTo(100.0);
         assertThat(late.executed()).isEqualTo(m.totalCommitted()).isBetween(50L, 110L);
         // the schedule asked for about 400 in 2 s: what was not executed was skipped, not lost
@@ -343,8 +343,8 @@ class SchedulerTest {
                 Duration.ofSeconds(2), null, 0, 42).withRate(200).withLatencyLimit(Duration.ofMillis(100)),
                 (i, n, r) -> work8.terminal(0, 0), work8.sessions(), new PostgresPlugin()::classify,
                 new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null), ProgressListener.NONE).run();
-        assertThat(closed.late().skipped()).isPositive();
-        assertThat(closed.late().executed()).isEqualTo(closed.totalCommitted());
+        assertThat(closed.schedule().skipped()).isPositive();
+        assertThat(closed.schedule().executed()).isEqualTo(closed.totalCommitted());
         assertThat(closed.types().getFirst().queue().maxMs()).isLessThan(140.0);
 
         // without a limit nothing is skipped and nothing is reported
@@ -353,7 +353,9 @@ class SchedulerTest {
                 Duration.ofSeconds(1), null, 0, 42).withRate(200), (i, n, r) -> work.terminal(0, 0), work.sessions(),
                 new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
                 ProgressListener.NONE).run();
-        assertThat(unlimited.late()).isNull();
+        assertThat(unlimited.schedule().skipped()).isZero();
+        assertThat(unlimited.schedule().limitMs()).isZero();
+        assertThat(unlimited.schedule().behindAtEndSeconds()).as("a 20 ms stream on a 5 ms schedule").isGreaterThan(0.5);
         assertThat(unlimited.types().getFirst().queue().maxMs()).isGreaterThan(300.0);
     }
 

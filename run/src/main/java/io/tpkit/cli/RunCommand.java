@@ -24,7 +24,9 @@ class RunCommand extends WorkloadCommand {
     Integer terminals;
 
     @Option(names = "--arrival", paramLabel = "MODEL",
-            description = "streams (back-to-back, TPC-B style) or closed (terminals with think times, TPC-A style). Default: the workload's.")
+            description = "streams (back-to-back, TPC-B style), closed (terminals with think times, TPC-A style) or open "
+                    + "(requests arrive at --rate whatever the database does; the connections serve them in order). "
+                    + "Default: the workload's.")
     String arrival;
 
     @Option(names = "--logic", paramLabel = "WHERE", defaultValue = "client",
@@ -59,6 +61,15 @@ class RunCommand extends WorkloadCommand {
                     + "completed requests later than TIME are counted, both reported (as pgbench's "
                     + "--latency-limit; e.g. 100ms). Default: none, every request runs however late.")
     java.time.Duration latencyLimit;
+
+    @Option(names = "--interarrival", paramLabel = "fixed|poisson",
+            description = "With --rate: the gaps between scheduled requests, fixed (1/TPS) or poisson (random, "
+                    + "exponential with mean 1/TPS, as many independent users). Default: fixed.")
+    String interarrival;
+
+    @Option(names = "--rate-per-terminal",
+            description = "With --rate: TPS is each terminal's rate, so the schedule runs at TPS x terminals.")
+    boolean ratePerTerminal;
 
     @Option(names = "--isolation", paramLabel = "LEVEL",
             description = "Transaction isolation: default (the server's), read-committed, repeatable-read or serializable. "
@@ -157,6 +168,10 @@ class RunCommand extends WorkloadCommand {
         if (latencyLimit != null) {
             b.latencyLimit(latencyLimit);
         }
+        if (interarrival != null) {
+            b.interarrival(io.tpkit.api.Interarrival.parse(interarrival));
+        }
+        b.ratePerTerminal(ratePerTerminal);
         if (seed != null) {
             b.seed(seed);
         }

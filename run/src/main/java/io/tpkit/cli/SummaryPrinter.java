@@ -42,11 +42,17 @@ final class SummaryPrinter {
         }
         printIterations(m);
         printDeferred(m.deferred());
-        if (m.late() != null) {
-            io.tpkit.metrics.LateRequests late = m.late();
-            out.printf(Locale.ROOT, "latency limit %.0f ms: %d requests skipped (already later than it when due, never "
-                    + "executed), %d of the %d executed completed later than it%n", late.limitMs(), late.skipped(),
-                    late.aboveLimit(), late.executed());
+        if (m.schedule() != null) {
+            io.tpkit.metrics.RateSchedule late = m.schedule();
+            out.printf(Locale.ROOT, "schedule: %.1f/s, %s gaps; at the interval's end %s%n", late.targetPerSecond(),
+                    late.interarrival(), late.behindAtEndSeconds() <= 0 ? "on time"
+                            : String.format(Locale.ROOT, "%.1f s behind (about %.0f arrivals due and not started)",
+                            late.behindAtEndSeconds(), late.behindAtEndSeconds() * late.targetPerSecond()));
+            if (late.limitMs() > 0) {
+                out.printf(Locale.ROOT, "latency limit %.0f ms: %d requests skipped (already later than it when due, "
+                        + "never executed), %d of the %d executed completed later than it%n", late.limitMs(),
+                        late.skipped(), late.aboveLimit(), late.executed());
+            }
         }
         out.println();
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
