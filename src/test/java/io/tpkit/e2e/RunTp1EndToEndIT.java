@@ -42,15 +42,25 @@ class RunTp1EndToEndIT {
         assertThat(load.exitCode()).as(load.err()).isZero();
         assertThat(load.out()).contains("loaded tp1 at scale 2: 2,022 rows");
 
-        Cli check = Cli.run("check", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000", "--scale", "2");
+        // check and run take the scale the database holds, as pgbench does
+        Cli check = Cli.run("check", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000");
         assertThat(check.exitCode()).as(check.err() + check.out()).isZero();
         assertThat(check.out()).contains("consistency: passed");
+        assertThat(check.err()).contains("the database holds tp1 at scale 2: using it");
 
-        Cli run = Cli.run("run", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000", "--scale", "2",
+        Cli run = Cli.run("run", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000",
                 "--no-load", "--transactions", "200", "--warmup", "0", "--out", temp.resolve("r").toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).doesNotContain("loading tp1");
-        assertThat(run.out()).contains("200 committed transactions");
+        assertThat(run.out()).contains("200 committed transactions", "scale 2,");
+
+        // a scale that contradicts the data is refused, with a hint that reaches the same database
+        Cli other = Cli.run("run", "tp1", "--data-dir", dataDir, "--accounts-per-branch", "1000", "--scale", "3",
+                "--no-load", "--out", temp.resolve("r").toString());
+        assertThat(other.exitCode()).isEqualTo(2);
+        assertThat(other.err().strip().lines().toList().getLast()).isEqualTo("tpkit: the database holds tp1 at scale "
+                + "2, not 3: leave out --scale or reload with 'tpkit load tp1 --scale 3 --accounts-per-branch 1000 "
+                + "--data-dir " + dataDir + "'");
     }
 
     @Test

@@ -141,6 +141,35 @@ public final class BenchmarkConfig {
     public Map<String, String> options() { return options; }
 
     /** The configuration as recorded in result.json: everything but the password. */
+    /**
+     * The options that name this target as a user types them (password never included), so
+     * that a hint such as "run 'tpkit load tpcc ...' first" reaches the same database when pasted.
+     */
+    public String targetOptions() {
+        StringBuilder b = new StringBuilder();
+        if (!target.equals(DEFAULT_TARGET)) {
+            b.append(" --db ").append(TargetText.redact(target));
+        }
+        if (user != null) {
+            b.append(" --user ").append(user);
+        }
+        String env = "environment variable ";
+        if (passwordSource != null && passwordSource.startsWith(env)) {
+            b.append(" --password-env ").append(passwordSource.substring(env.length()));
+        }
+        if (dataDir != null) {
+            b.append(" --data-dir ").append(dataDir);
+        }
+        return b.toString();
+    }
+
+    /** The workload's own options as typed ({@code --accounts-per-branch 1000}), for hints. */
+    public String workloadOptions() {
+        StringBuilder b = new StringBuilder();
+        new java.util.TreeMap<>(options).forEach((k, v) -> b.append(" --").append(k).append(' ').append(v));
+        return b.toString();
+    }
+
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("workload", workload);

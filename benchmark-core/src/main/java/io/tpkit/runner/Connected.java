@@ -35,6 +35,37 @@ final class Connected implements AutoCloseable {
     }
 
     /**
+     * Opens as {@link #open(BenchmarkConfig, java.util.function.ToIntFunction, RunListener)}, then,
+     * when the user gave no scale, takes the scale the database holds (as pgbench does), so that
+     * {@code run} and {@code check} need not repeat it; a scale given is kept, and a contradiction
+     * is refused later by the command.
+     */
+    static Connected openAtLoadedScale(BenchmarkConfig config, java.util.function.ToIntFunction<BoundWorkload> poolSize,
+                                       RunListener listener) throws SQLException {
+        Connected db = open(config, poolSize, listener);
+        if (config.scale() != null || config.loadPolicy() == io.tpkit.api.LoadPolicy.ALWAYS) {
+            return db;
+        }
+        try {
+            long loaded;
+            try (Connection c = db.connection()) {
+                loaded = db.bound.loadedScale(c);
+            }
+            if (loaded <= 0 || loaded == db.bound.scale() || loaded > Integer.MAX_VALUE) {
+                return db;
+            }
+            BenchmarkConfig adopted = config.toBuilder().scale((int) loaded).build();
+            BoundWorkload bound = db.workload.bind(adopted, db.target.plugin());
+            listener.message("the database holds " + db.workload.name() + " at scale " + loaded + ": using it "
+                    + "(give --scale to insist on another)");
+            return new Connected(adopted, db.workload, db.target, bound, db.pool);
+        } catch (SQLException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    /**
      * @param poolSize sizes the pool for the bound workload; it also checks the workload's
      *                 configuration (throwing) before any connection is made
      */

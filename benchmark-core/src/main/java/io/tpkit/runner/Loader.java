@@ -27,10 +27,15 @@ final class Loader {
             Thread.interrupted(); // the target still has to be stopped cleanly
             String name = db.workload.name();
             throw new io.tpkit.api.LoadInterruptedException("load interrupted: the " + name + " data is incomplete; "
-                    + "'tpkit load " + name + "' or 'tpkit run " + name + " --reload' loads it again", e);
+                    + "'tpkit load " + name + scale(db) + db.config.workloadOptions() + db.config.targetOptions()
+                    + "' loads it again", e);
         } finally {
             control.loading(null);
         }
+    }
+
+    private static String scale(Connected db) {
+        return db.config.scale() == null ? "" : " --scale " + db.config.scale();
     }
 
     private static LoadReport loadOnce(Connected db, RunListener listener) throws Exception {

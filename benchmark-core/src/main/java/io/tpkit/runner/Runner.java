@@ -61,7 +61,7 @@ public final class Runner {
      * load, of the workload's tables as another tool filled them (when the workload can find them).
      */
     public static List<CheckResult> check(BenchmarkConfig config, RunListener listener) throws Exception {
-        try (Connected db = Connected.open(config, 2, listener); Connection c = db.connection()) {
+        try (Connected db = Connected.openAtLoadedScale(config, b -> 2, listener); Connection c = db.connection()) {
             long loaded = db.bound.loadedScale(c);
             if (loaded < 0) {
                 Optional<ForeignData> foreign = db.bound.foreignData(c);
@@ -92,8 +92,8 @@ public final class Runner {
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
-             Connected db = Connected.open(config, b -> poolSize(schedulerSettings(config, b)), listener)) {
-            SchedulerSettings settings = schedulerSettings(config, db.bound);
+             Connected db = Connected.openAtLoadedScale(config, b -> poolSize(schedulerSettings(config, b)), listener)) {
+            SchedulerSettings settings = schedulerSettings(db.config, db.bound);
             db.target.holdOnInterrupt();
             LoadReport load = prepareData(db, listener, control);
             SettingsSnapshot server;
@@ -103,7 +103,7 @@ public final class Runner {
                 db.bound.prepareRun(c);
                 server = db.target.plugin().settings(c);
                 before = db.bound.databaseTransactionCount(c);
-                databaseCpu = DatabaseCpuClock.find(config.databaseCpu(), db, c);
+                databaseCpu = DatabaseCpuClock.find(db.config.databaseCpu(), db, c);
             }
             listener.message(describeRun(db, settings));
             RunMetrics metrics;
@@ -200,7 +200,7 @@ public final class Runner {
                     databaseCpu.clock, databaseCpu.absentBecause,
                     Runtime.getRuntime().availableProcessors());
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
-                    configuration(config, db.bound), environment(driverCpuSeconds), database(db, server),
+                    configuration(db.config, db.bound), environment(driverCpuSeconds), database(db, server),
                     workload(db, settings), db.bound.headline(facts), load, metrics, consistency, verdict,
                     collector.firstErrors(), outages, monitored, cost);
             ResultWriter.writeJson(folder.file("result.json"), result);
@@ -362,14 +362,19 @@ public final class Runner {
         String name = db.workload.name();
         if (loaded < 0) {
             throw new BadInputException("the database holds no " + name + " data: run 'tpkit load " + name
-                    + "' first" + (db.config.target().equals("embedded-postgres") && db.config.dataDir() == null
+                    + scaleOption(db.config) + db.config.workloadOptions() + db.config.targetOptions() + "' first"
+                    + (db.config.target().equals("embedded-postgres") && db.config.dataDir() == null
                     ? " (an embedded database without --data-dir starts empty every time)" : ""));
         }
         if (loaded != db.bound.scale()) {
             throw new BadInputException("the database holds " + name + " at scale " + loaded + ", not "
-                    + db.bound.scale() + ": pass --scale " + loaded + " or reload with 'tpkit load " + name
-                    + " --scale " + db.bound.scale() + "'");
+                    + db.bound.scale() + ": leave out --scale or reload with 'tpkit load " + name
+                    + " --scale " + db.bound.scale() + db.config.workloadOptions() + db.config.targetOptions() + "'");
         }
+    }
+
+    private static String scaleOption(BenchmarkConfig config) {
+        return config.scale() == null ? "" : " --scale " + config.scale();
     }
 
     private static String describeRun(Connected db, SchedulerSettings s) {
