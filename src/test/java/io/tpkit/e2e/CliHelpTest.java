@@ -33,4 +33,25 @@ class CliHelpTest {
         assertThat(Cli.run("run", "hpss", "--help").out()).contains("--threads", "--creates-per-thread", "--iterations",
                 "--key-space").doesNotContain("--duration", "--warmup", "--connections", "--think");
     }
+
+    @Test
+    void helpVersionAndAMissingCommandAnswerAsUsersExpect() {
+        Cli help = Cli.run("help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).contains("Commands:", "compare", "report");
+        Cli helpRun = Cli.run("help", "run");
+        assertThat(helpRun.exitCode()).isZero();
+        assertThat(helpRun.out()).contains("Usage: tpkit run");
+
+        // the version the build wrote, not a placeholder
+        Cli version = Cli.run("--version");
+        assertThat(version.exitCode()).isZero();
+        assertThat(version.out()).startsWith("tpkit ").doesNotContain("development build", "unknown", "${");
+        assertThat(version.out().lines().findFirst().orElseThrow()).matches("tpkit \\d+\\.\\d+\\.\\d+.*");
+
+        Cli none = Cli.run();
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("missing command: choose one of", "list", "load", "run", "compare", "report",
+                "check", "help");
+    }
 }

@@ -10,9 +10,21 @@ public final class Environment {
     private Environment() {
     }
 
+    /** The project's version, from a file the build writes it into (jar, IDE and tests alike). */
     public static String tpkitVersion() {
-        String v = Environment.class.getPackage().getImplementationVersion();
-        return v == null ? "development build" : v;
+        try (java.io.InputStream in = Environment.class.getResourceAsStream("/io/tpkit/tpkit-version.properties")) {
+            if (in != null) {
+                java.util.Properties p = new java.util.Properties();
+                p.load(in);
+                String v = p.getProperty("version", "");
+                if (!v.isEmpty() && !v.startsWith("${")) {
+                    return v;
+                }
+            }
+        } catch (java.io.IOException e) {
+            // fall through: a version is a label, not worth failing a run for
+        }
+        return "unknown (not built by Maven)";
     }
 
     /** The heap's high-water mark so far: the sum of the heap pools' peak usage. */

@@ -32,7 +32,8 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: choose list, load, run or check");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: choose one of "
+                + String.join(", ", spec.subcommands().keySet()));
     }
 
     public static void main(String[] args) {
@@ -117,6 +118,8 @@ public final class Main implements Runnable {
                 new CheckCommand(w, console).commandLine("check",
                         "tpkit check " + w.name() + " --data-dir ./pgdata",
                         "tpkit check " + w.name() + " --db jdbc:postgresql://127.0.0.1:5432/test --user postgres")));
+        // 'tpkit help' and 'tpkit help run tp1', as git and docker answer them
+        root.addSubcommand("help", new CommandLine.HelpCommand());
         return root;
     }
 
