@@ -40,8 +40,9 @@ final class Loader {
 
     private static LoadReport loadOnce(Connected db, RunListener listener) throws Exception {
         int scale = db.bound.scale();
-        listener.message("loading " + db.workload.name() + " at scale " + scale + " " + db.workload.scaleUnit()
-                + " into " + db.target.label());
+        String unit = db.workload.scaleUnit();
+        listener.message("loading " + db.workload.name() + ": " + scale + " " + (scale == 1 && unit.endsWith("s")
+                ? unit.substring(0, unit.length() - 1) : unit) + " (scale " + scale + ") into " + db.target.label());
         long start = System.nanoTime();
         try (Connection c = db.connection()) {
             c.setAutoCommit(true);
@@ -78,7 +79,7 @@ final class Loader {
         private final long start;
         private final AtomicLong done = new AtomicLong();
         private final AtomicLong expected = new AtomicLong();
-        private volatile String step = "loading";
+        private volatile String step = "rows"; // until the workload names its first step
 
         Context(Connected db, RunListener listener, long start) {
             this.db = db;
