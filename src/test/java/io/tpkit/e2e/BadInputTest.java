@@ -128,9 +128,16 @@ class BadInputTest {
     @Test
     void unwritableOutputFolderLeavesNothingBehind() throws IOException {
         Path file = Files.writeString(temp.resolve("not-a-folder"), "x");
-        assertOneLineError(Cli.run("run", "tp1", "--out", file.resolve("results").toString()),
-                "cannot write results", "--out");
+        Cli cli = Cli.run("run", "tp1", "--out", file.resolve("results").toString());
+        assertOneLineError(cli, "cannot write results", "--out");
+        // the reason in words, not the path again
+        assertThat(cli.err()).containsAnyOf("(Not a directory)", "(a file is in the way)")
+                .doesNotContain("(" + file.resolve("results") + ")");
         assertThat(Files.readString(file)).isEqualTo("x");
+        Path locked = Files.createDirectory(temp.resolve("locked"));
+        if (locked.toFile().setWritable(false) && !Files.isWritable(locked)) { // root can write anyway
+            assertOneLineError(Cli.run("run", "tp1", "--out", locked.resolve("r").toString()), "(permission denied)");
+        }
     }
 
     @Test

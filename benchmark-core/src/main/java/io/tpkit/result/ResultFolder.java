@@ -46,11 +46,25 @@ public final class ResultFolder implements AutoCloseable {
             throw new BadInputException("cannot write results to " + parent + ": " + e.getFile()
                     + " is in the way (choose another --out)");
         } catch (IOException e) {
-            String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null
-                    ? f.getReason() : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage();
+            String reason = reason(e);
             throw new BadInputException("cannot write results to " + parent + " (" + reason
                     + "): choose a writable folder with --out");
         }
+    }
+
+    /** Why a folder could not be made, in words: the exception's own text is often just the path. */
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return switch (e) {
+            case java.nio.file.AccessDeniedException a -> "permission denied";
+            case java.nio.file.NoSuchFileException n -> "a folder on the way does not exist";
+            case java.nio.file.NotDirectoryException n -> "a file is in the way";
+            case java.nio.file.FileSystemException f -> "the file system refused it (" + f.getClass().getSimpleName()
+                    .replace("Exception", "") + ")";
+            default -> e.getMessage();
+        };
     }
 
     /** Where files go while the run is in progress. */
