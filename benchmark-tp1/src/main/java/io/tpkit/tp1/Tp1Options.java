@@ -23,8 +23,8 @@ final class Tp1Options {
                     "Order of the account, history, teller and branch writes (client logic only)",
                     StatementOrder.DEFAULT.label()),
             new WorkloadOption(SUB_TRANSACTION, "t1|t1-conflict|t2",
-                    "Run one of the sub-transactions that bound TP1's throughput instead of DebitCredit (none) (seed 000, "
-                            + "section 3): t1 amends an account by its key, each stream its own key; t1-conflict "
+                    "Instead of DebitCredit (none), run one of the sub-transactions that bound TP1's throughput (seed "
+                            + "000, section 3): t1 amends an account by its key, each stream its own key; t1-conflict "
                             + "the same with one key for all streams; t2 appends a history row. Streams and client "
                             + "logic only; 'tpkit bound tp1' runs all of them and TP1 and computes the bound",
                     "none"));

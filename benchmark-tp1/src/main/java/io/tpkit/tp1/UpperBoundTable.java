@@ -38,7 +38,7 @@ public final class UpperBoundTable {
         line(out, "TP1 upper bound (seed 000, section 3) on %s (%s)", r.database() == null ? "?" : r.database(),
                 r.target());
         line(out, "  scale %s (%s accounts per branch), connections %s, each run %s s measured after %s s warm-up",
-                c.get("scale"), c.get("accountsPerBranch"), c.get("connections"), fmt((Double) c.get("durationSeconds")),
+                c.get("scale"), c.get("accountsPerBranch"), connections(c.get("connections")), fmt((Double) c.get("durationSeconds")),
                 fmt((Double) c.get("warmupSeconds")));
         line(out, "  data: %s", r.sameData());
         line(out, "  commits: %s", r.runs().isEmpty() ? "no run finished"
@@ -60,7 +60,7 @@ public final class UpperBoundTable {
                 "%s %.1f (%d connections)", p.run(), p.perSecond(), p.connections())));
         line(out, "peak rate/s (the highest over the connection counts): %s", peaks.isEmpty() ? "none" : peaks);
         out.append('\n');
-        line(out, "%-26s %-46s %12s %13s %8s", "", "TP1 minimum time", "upper bound", "TP1 observed", "% bound");
+        line(out, "%-31s %-46s %12s %13s %8s", "", "TP1 minimum time", "upper bound", "TP1 observed", "% bound");
         boundRow(out, "seed 000: 2/T2 + 3/T1", r.bound(), r.tp1PerSecond(), r.percentOfBound());
         boundRow(out, "not in the seed: 1 in conflict", r.boundOneInConflict(), r.tp1PerSecond(),
                 r.percentOfBoundOneInConflict());
@@ -73,12 +73,17 @@ public final class UpperBoundTable {
         return out.toString();
     }
 
+    private static String connections(Object counts) {
+        return counts instanceof List<?> l ? String.join(",", l.stream().map(String::valueOf).toList())
+                : String.valueOf(counts);
+    }
+
     private static void boundRow(StringBuilder out, String label, UpperBound bound, Double tp1, Double percent) {
         if (bound == null) {
-            line(out, "%-26s %-46s", label, "not computed: a sub-transaction's rate is missing");
+            line(out, "%-31s %-46s", label, "not computed: a sub-transaction's rate is missing");
             return;
         }
-        line(out, "%-26s %-46s %8.1f TPS %9s TPS %8s", label, bound.formula(), bound.tps(),
+        line(out, "%-31s %-46s %8.1f TPS %9s TPS %8s", label, bound.formula(), bound.tps(),
                 tp1 == null ? "n/a" : String.format(Locale.ROOT, "%.1f", tp1),
                 percent == null ? "n/a" : String.format(Locale.ROOT, "%.0f", percent));
     }
