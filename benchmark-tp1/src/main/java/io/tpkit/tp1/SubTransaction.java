@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * <li>T2, "append a tuple to relation R": one history row inserted, and COMMIT.</li>
  * </ul>
  * A DebitCredit transaction does three amends (account, teller, branch) and one append
- * (history); McDonell counts two appends, the second being the log record.
+ * (history); McDonell counts two appends: T2 models "transaction logging activity, and possibly
+ * the updating of the TP1 history relation".
  */
 enum SubTransaction {
     /** The DebitCredit transaction: not a sub-transaction. */

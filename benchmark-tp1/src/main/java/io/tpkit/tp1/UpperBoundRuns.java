@@ -124,7 +124,7 @@ public final class UpperBoundRuns {
                         break outer;
                     }
                     listener.message("bound " + (runs.size() + 1) + " of " + total + ": " + label(sub) + " ("
-                            + sub.description + ") with " + c + " connections");
+                            + sub.description + ") with " + c + " connection" + (c == 1 ? "" : "s"));
                     BenchmarkConfig config = config(shared, sub, c, runs.isEmpty(), folder);
                     RunResult r = Tpkit.run(config, listener, control);
                     database = r.database().get("product") + " " + r.database().get("version");

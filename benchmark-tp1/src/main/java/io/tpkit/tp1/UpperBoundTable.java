@@ -57,7 +57,7 @@ public final class UpperBoundTable {
         out.append('\n');
         StringBuilder peaks = new StringBuilder();
         r.peaks().values().forEach(p -> peaks.append(peaks.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
-                "%s %.1f (%d connections)", p.run(), p.perSecond(), p.connections())));
+                "%s %.1f (%d connection%s)", p.run(), p.perSecond(), p.connections(), p.connections() == 1 ? "" : "s")));
         line(out, "peak rate/s (the highest over the connection counts): %s", peaks.isEmpty() ? "none" : peaks);
         out.append('\n');
         line(out, "%-31s %-46s %12s %13s %8s", "", "TP1 minimum time", "upper bound", "TP1 observed", "% bound");
