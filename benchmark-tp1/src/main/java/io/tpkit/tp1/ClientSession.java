@@ -20,6 +20,9 @@ import java.util.List;
  * (lock upgrades, the digest's pitfall 6).
  */
 final class ClientSession implements Tp1Session {
+    /** The history append, by (tid, bid, aid, delta); T2 appends with the same statement. */
+    static final String HISTORY_INSERT = "INSERT INTO tp1_history (tid, bid, aid, delta, mtime, filler) "
+            + "VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP, '" + Tp1Tables.HISTORY_FILLER + "')";
     private final SessionConnection connection;
     private final StatementOrder order;
     private final boolean accountReturnsBalance;
@@ -36,8 +39,7 @@ final class ClientSession implements Tp1Session {
         for (TransactionStep step : order.steps()) {
             switch (step) {
                 case ACCOUNT -> sql.addAll(accountStep);
-                case HISTORY -> sql.add("INSERT INTO tp1_history (tid, bid, aid, delta, mtime, filler) "
-                        + "VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP, '" + Tp1Tables.HISTORY_FILLER + "')");
+                case HISTORY -> sql.add(HISTORY_INSERT);
                 case TELLER -> sql.add("UPDATE tp1_teller SET tbalance = tbalance + ? WHERE tid = ?");
                 case BRANCH -> sql.add("UPDATE tp1_branch SET bbalance = bbalance + ? WHERE bid = ?");
             }

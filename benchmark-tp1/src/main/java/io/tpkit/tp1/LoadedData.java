@@ -72,7 +72,7 @@ final class LoadedData {
         return branches;
     }
 
-    private static boolean exists(Connection c, DatabaseMetaData meta, String table) throws SQLException {
+    static boolean exists(Connection c, DatabaseMetaData meta, String table) throws SQLException {
         // in the connection's own schema only: another schema's tables are not the ones the run uses
         try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), table, new String[] {"TABLE"})) {
             while (rs.next()) {

@@ -26,11 +26,17 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     private final Tp1Dialect dialect;
     /** {@code --reload}: whatever the database holds will be replaced. */
     private final boolean reloading;
+    /** T1's accounts, one per stream (empty unless the run is T1). */
+    private final int[] keys;
+    /** Amends of an earlier T1 run that {@link #prepareRun} took back (see {@link Amends}). */
+    private volatile long amendsUndone;
 
     Tp1BoundWorkload(Tp1Settings settings, Tp1Dialect dialect, boolean reloading) {
         this.settings = settings;
         this.dialect = dialect;
         this.reloading = reloading;
+        this.keys = settings.sub().amends() ? Amends.keys(settings.sub(), settings.size(), settings.streams())
+                : new int[0];
     }
 
     @Override
@@ -64,6 +70,24 @@ public final class Tp1BoundWorkload implements BoundWorkload {
             p.put("tellerSelection", "uniform over all tellers, drawn for every transaction");
         }
         p.put("dialect", dialect.key());
+        SubTransaction sub = settings.sub();
+        p.put("subTransaction", sub.label);
+        if (sub != SubTransaction.NONE) {
+            p.put("subTransactionIs", sub.description + ": " + (sub.amends()
+                    ? "UPDATE tp1_account SET abalance = abalance + " + Amends.DELTA + " WHERE aid = K, then COMMIT"
+                    : "INSERT INTO tp1_history (a teller, its branch and an account drawn as DebitCredit draws them, "
+                            + "delta 0), then COMMIT") + ", one round trip, seed 000 section 3");
+        }
+        if (sub.amends()) {
+            p.put("t1Keys", java.util.Arrays.stream(keys).boxed().toList());
+            p.put("t1Streams", settings.streams());
+            if (sub == SubTransaction.T1) {
+                int spacing = Amends.spacing(settings.size(), settings.streams());
+                p.put("t1KeySpacingAccounts", spacing);
+                p.put("t1KeySpacingDataBytes", (long) spacing * Tp1Tables.ROW_BYTES);
+            }
+        }
+        p.put("t1AmendsUndoneBeforeRun", amendsUndone);
         return p;
     }
 
@@ -79,7 +103,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
 
     @Override
     public List<String> transactionTypes() {
-        return List.of(Tp1Rules.TRANSACTION_TYPE);
+        return List.of(settings.sub().typeName);
     }
 
     @Override
@@ -111,6 +135,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
 
     @Override
     public void prepareRun(Connection c) throws SQLException {
+        amendsUndone = settings.sub().amends() ? Amends.record(c, keys) : Amends.undo(c);
         if (settings.logic() == Logic.PROCEDURE) {
             SqlScript.execute(c, dialect.procedure());
         }
@@ -125,6 +150,17 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public Terminal newTerminal(int index, int count, SplittableRandom random) {
         DebitCreditInput input = new DebitCreditInput(settings.size(), random);
+        if (settings.sub().amends()) {
+            int aid = keys[index % keys.length];
+            Tp1Request amend = new Tp1Request(aid, 0, settings.size().branchOfAccount(aid), Amends.DELTA);
+            return () -> amend;
+        }
+        if (settings.sub() == SubTransaction.T2) {
+            return () -> {
+                Tp1Request r = input.anyTeller();
+                return new Tp1Request(r.aid(), r.tid(), r.bid(), 0);
+            };
+        }
         if (settings.tpcA()) {
             return new TellerTerminal(TellerTerminal.tellerOf(index, count, settings.size().tellers()), input, random);
         }
@@ -133,14 +169,23 @@ public final class Tp1BoundWorkload implements BoundWorkload {
 
     @Override
     public Tp1Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
+        if (settings.sub() != SubTransaction.NONE) {
+            return new SubTransactionSession(c, settings.sub());
+        }
         return settings.logic() == Logic.PROCEDURE
                 ? new ProcedureSession(c, dialect.procedureCall())
                 : new ClientSession(c, settings.order(), dialect.accountStep());
     }
 
-    /** History rows: one per committed transaction since the load. */
+    /**
+     * History rows, one per committed DebitCredit or T2 transaction since the load; for T1 the
+     * amends since the run recorded its keys (see {@link Amends}).
+     */
     @Override
     public long databaseTransactionCount(Connection c) throws SQLException {
+        if (settings.sub().amends()) {
+            return Amends.counted(c);
+        }
         return io.tpkit.sql.Sql.singleLong(c, "SELECT COUNT(*) FROM tp1_history");
     }
 
@@ -153,6 +198,16 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public double meanKeyingAndThinkSeconds() {
         return settings.tpcA() ? ThinkTime.MEAN_SECONDS : 0;
+    }
+
+    /** A sub-transaction's rate, the figure the upper bound is computed from; DebitCredit has none beyond TPS. */
+    @Override
+    public Map<String, Object> headline(io.tpkit.metrics.RunMetrics metrics) {
+        if (settings.sub() == SubTransaction.NONE) {
+            return Map.of();
+        }
+        return Map.of(settings.sub().typeName + " per second (committed in the measurement interval / its length; "
+                + "one of the rates of 'tpkit bound tp1')", metrics.throughput().overWallClock());
     }
 
     @Override

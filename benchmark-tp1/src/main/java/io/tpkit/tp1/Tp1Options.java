@@ -7,12 +7,12 @@ import io.tpkit.api.Logic;
 import io.tpkit.spi.WorkloadOption;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /** The options only TP1 understands, and the checks that turn a configuration into settings. */
 final class Tp1Options {
     static final String ACCOUNTS_PER_BRANCH = "accounts-per-branch";
     static final String ORDER = "order";
+    static final String SUB_TRANSACTION = "sub-transaction";
 
     static final List<WorkloadOption> OPTIONS = List.of(
             new WorkloadOption(ACCOUNTS_PER_BRANCH, "N",
@@ -21,7 +21,13 @@ final class Tp1Options {
                     Integer.toString(Tp1Size.STANDARD_ACCOUNTS_PER_BRANCH)),
             new WorkloadOption(ORDER, "LIST",
                     "Order of the account, history, teller and branch writes (client logic only)",
-                    StatementOrder.DEFAULT.label()));
+                    StatementOrder.DEFAULT.label()),
+            new WorkloadOption(SUB_TRANSACTION, "t1|t1-conflict|t2",
+                    "Instead of DebitCredit (none), run one of the sub-transactions that bound TP1's throughput (seed "
+                            + "000, section 3): t1 amends an account by its key, each stream its own key; t1-conflict "
+                            + "the same with one key for all streams; t2 appends a history row. Streams and client "
+                            + "logic only; 'tpkit bound tp1' runs all of them and TP1 and computes the bound",
+                    "none"));
 
     private Tp1Options() {
     }
@@ -35,7 +41,7 @@ final class Tp1Options {
         for (String key : options.keySet()) {
             if (OPTIONS.stream().noneMatch(o -> o.name().equals(key))) {
                 throw new BadInputException("unknown tp1 option --" + key + ": tp1 understands "
-                        + OPTIONS.stream().map(o -> "--" + o.name()).collect(Collectors.joining(" and ")));
+                        + names());
             }
         }
         int branches = config.scale() == null ? defaultScale : config.scale();
@@ -53,7 +59,39 @@ final class Tp1Options {
             }
         }
         ArrivalModel arrival = config.arrival() == null ? defaultArrival : config.arrival();
-        return new Tp1Settings(new Tp1Size(branches, accountsPerBranch), order, logic, arrival);
+        String subText = options.get(SUB_TRANSACTION);
+        SubTransaction sub = subText == null ? SubTransaction.NONE : SubTransaction.parse(subText);
+        if (sub != SubTransaction.NONE) {
+            checkSubTransaction(sub, arrival, logic, orderText, branches * (long) accountsPerBranch, config.connections());
+        }
+        return new Tp1Settings(new Tp1Size(branches, accountsPerBranch), order, logic, arrival, sub,
+                config.connections());
+    }
+
+    /** "--a, --b and --c" */
+    private static String names() {
+        List<String> names = OPTIONS.stream().map(o -> "--" + o.name()).toList();
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
+    }
+
+    /** A sub-transaction is one statement and COMMIT, run by back-to-back streams (as McDonell ran them). */
+    private static void checkSubTransaction(SubTransaction sub, ArrivalModel arrival, Logic logic, String order,
+                                            long accounts, int streams) {
+        String what = "--" + SUB_TRANSACTION + " " + sub.label;
+        if (arrival != ArrivalModel.STREAMS) {
+            throw new BadInputException(what + " runs as back-to-back streams: drop --arrival " + arrival.label());
+        }
+        if (logic == Logic.PROCEDURE) {
+            throw new BadInputException(what + " is one statement and its COMMIT, sent by the driver: drop --logic "
+                    + "procedure (it applies to DebitCredit)");
+        }
+        if (order != null) {
+            throw new BadInputException(what + " has one statement: drop --order (it applies to DebitCredit)");
+        }
+        if (sub == SubTransaction.T1 && streams > accounts) {
+            throw new BadInputException(what + " gives each of the " + streams + " streams an account of its own, "
+                    + "but there are only " + accounts + " accounts: use fewer --connections or more accounts");
+        }
     }
 
     private static int accountsPerBranch(String text) {

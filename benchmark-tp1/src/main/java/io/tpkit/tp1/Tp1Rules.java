@@ -29,6 +29,13 @@ final class Tp1Rules {
                         ? size.tellers() + " tellers and " + size.accounts() + " accounts for " + size.branches() + " branches"
                         : size.accountsPerBranch() + " accounts per branch: a shrunken account table changes "
                                 + "what is measured, so this run is non-standard"));
+        if (settings.sub() != SubTransaction.NONE) {
+            // a component rate for the upper bound: TP1's rate and response rules do not apply to it
+            rules.add(RuleResult.check("debit-credit", "the run measures the DebitCredit transaction", false,
+                    "it measures " + settings.sub().description + ", a sub-transaction of seed 000 section 3 "
+                            + "whose peak rate bounds TP1's throughput ('tpkit bound tp1'); not a TP1 result"));
+            return rules;
+        }
         rules.add(BranchThroughput.rule(size.branches(), settings.tpcA(), facts.metrics()));
         if (settings.tpcA()) {
             rules.add(terminals(size, facts));

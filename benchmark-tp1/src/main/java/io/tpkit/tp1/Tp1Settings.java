@@ -8,8 +8,16 @@ import io.tpkit.api.Logic;
  *
  * @param arrival {@code STREAMS} is TPC-B (drivers back to back), {@code CLOSED} is TPC-A
  *                (terminals with think time)
+ * @param sub     DebitCredit itself ({@link SubTransaction#NONE}) or one of the sub-transactions
+ *                that bound its throughput
+ * @param streams the connections, one stream each with {@code STREAMS}: T1 gives each its own key
  */
-record Tp1Settings(Tp1Size size, StatementOrder order, Logic logic, ArrivalModel arrival) {
+record Tp1Settings(Tp1Size size, StatementOrder order, Logic logic, ArrivalModel arrival, SubTransaction sub,
+                   int streams) {
+    Tp1Settings(Tp1Size size, StatementOrder order, Logic logic, ArrivalModel arrival) {
+        this(size, order, logic, arrival, SubTransaction.NONE, io.tpkit.api.BenchmarkConfig.DEFAULT_CONNECTIONS);
+    }
+
     boolean tpcA() {
         return arrival == ArrivalModel.CLOSED;
     }

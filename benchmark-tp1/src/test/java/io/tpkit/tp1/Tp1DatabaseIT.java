@@ -210,6 +210,169 @@ abstract class Tp1DatabaseIT {
                 .isInstanceOf(BadInputException.class).hasMessageContaining("scale 1");
     }
 
+    /**
+     * The accounts whose balance is not the sum of their history deltas, with the difference: the
+     * database's own view of T1's amends (DebitCredit keeps every balance equal to its history).
+     */
+    static final String DRIFT = "SELECT a.aid, a.abalance - COALESCE(h.s, 0) FROM tp1_account a LEFT JOIN "
+            + "(SELECT aid, SUM(delta) AS s FROM tp1_history GROUP BY aid) h ON h.aid = a.aid "
+            + "WHERE a.abalance <> COALESCE(h.s, 0) ORDER BY a.aid";
+
+    java.util.Map<Integer, Long> drift() throws Exception {
+        return query(s -> {
+            java.util.Map<Integer, Long> m = new java.util.LinkedHashMap<>();
+            try (java.sql.ResultSet rs = s.executeQuery(DRIFT)) {
+                while (rs.next()) {
+                    m.put(rs.getInt(1), rs.getLong(2));
+                }
+            }
+            return m;
+        });
+    }
+
+    /** Several counts on one connection (the embedded server starts once). */
+    long[] numbers(String... sql) throws Exception {
+        return query(s -> {
+            long[] n = new long[sql.length];
+            for (int i = 0; i < sql.length; i++) {
+                n[i] = SqlAccess.single(s, sql[i]);
+            }
+            return n;
+        });
+    }
+
+    static final String UNTOUCHED_BALANCES = "SELECT (SELECT COUNT(*) FROM tp1_account WHERE abalance <> 0) "
+            + "+ (SELECT COUNT(*) FROM tp1_teller WHERE tbalance <> 0) + (SELECT COUNT(*) FROM tp1_branch WHERE bbalance <> 0)";
+
+    /**
+     * T1 without conflict: each of the 3 streams amends its own account, 3,333 accounts apart,
+     * and the database holds exactly one amend of +1 per transaction the driver saw commit
+     * (warm-up included), on those three accounts only. A DebitCredit run on the same data then
+     * takes the amends back first and passes every check.
+     */
+    void t1AmendsEachStreamsOwnKeyOncePerCommit() throws Exception {
+        RunResult r = Tpkit.run(small().option("sub-transaction", "t1").build());
+
+        long committed = r.metrics().committedAllPhases();
+        assertThat(r.metrics().totalCommitted()).isPositive();
+        assertThat(r.metrics().types()).extracting(io.tpkit.metrics.TypeSummary::name).containsExactly("t1-amend");
+        java.util.Map<Integer, Long> drift = drift();
+        assertThat(drift.keySet()).containsExactly(1, 3_334, 6_667);
+        assertThat(drift.values()).allMatch(n -> n > 0);
+        assertThat(drift.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(committed);
+        long[] n = numbers("SELECT COUNT(*) FROM tp1_history", "SELECT COUNT(*) FROM tp1_teller WHERE tbalance <> 0",
+                "SELECT COUNT(*) FROM tp1_branch WHERE bbalance <> 0");
+        assertThat(n).containsExactly(0, 0, 0);
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        assertThat(r.consistency()).extracting(CheckResult::name)
+                .contains("driver-count-matches-database", "t1-amends-recorded", "account-balances-match-history");
+        assertThat(r.workload().get("parameters")).asString().contains("t1Keys=[1, 3334, 6667]");
+        assertThat(r.headline().values()).singleElement()
+                .isEqualTo(r.metrics().throughput().overWallClock());
+        assertThat(failed(r)).contains("debit-credit").doesNotContain("consistency", "durability");
+        // one UPDATE and its COMMIT, one round trip
+        costIsMeasured(r, 1, 1, 1);
+
+        RunResult tp1 = Tpkit.run(small().loadPolicy(LoadPolicy.NEVER).build());
+        assertThat(tp1.workload().get("parameters")).asString().contains("t1AmendsUndoneBeforeRun=" + committed);
+        assertThat(tp1.consistency()).allMatch(CheckResult::passed);
+        assertThat(drift()).isEmpty();
+    }
+
+    /**
+     * T1 with pathological conflict: every stream amends account 1, and only account 1 holds
+     * amends, one per commit. The checks of the data afterwards pass, the record counted.
+     */
+    void t1WithConflictAmendsOneKeyOnly() throws Exception {
+        RunResult r = Tpkit.run(small().option("sub-transaction", "t1-conflict").build());
+
+        long committed = r.metrics().committedAllPhases();
+        assertThat(r.metrics().totalCommitted()).isPositive();
+        assertThat(r.metrics().types()).extracting(io.tpkit.metrics.TypeSummary::name)
+                .containsExactly("t1-amend-conflict");
+        assertThat(drift()).containsExactly(java.util.Map.entry(1, committed));
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        List<CheckResult> checks = Tpkit.check(small().loadPolicy(LoadPolicy.NEVER).build(), RunListener.SILENT);
+        assertThat(checks).allMatch(CheckResult::passed);
+        assertThat(checks).filteredOn(c -> c.name().equals("t1-amends-recorded")).singleElement()
+                .satisfies(c -> assertThat(c.detail()).contains("1 account recorded", "amended " + committed + " times"));
+    }
+
+    /** T2: one history row per commit, with a delta of 0, and no balance changed. */
+    void t2AppendsOneHistoryRowPerCommit() throws Exception {
+        RunResult r = Tpkit.run(small().option("sub-transaction", "t2").build());
+
+        long committed = r.metrics().committedAllPhases();
+        assertThat(r.metrics().totalCommitted()).isPositive();
+        assertThat(r.metrics().types()).extracting(io.tpkit.metrics.TypeSummary::name).containsExactly("t2-append");
+        long[] n = numbers("SELECT COUNT(*) FROM tp1_history", "SELECT COUNT(*) FROM tp1_history WHERE delta <> 0",
+                UNTOUCHED_BALANCES);
+        assertThat(n).containsExactly(committed, 0, 0);
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        costIsMeasured(r, 1, 1, 1);
+    }
+
+    /**
+     * The bound end to end: the four runs one after the other on data loaded once, each rate the
+     * run's own committed count over its interval, the seed's formula over the peaks, and the
+     * database afterwards holding exactly the history rows of T2's and TP1's commits, with T1's
+     * amends taken back.
+     */
+    void theBoundRunsTheFourOnTheSameDataAndComputesTheSeedsFormula() throws Exception {
+        BenchmarkConfig base = config().scale(1).option("accounts-per-branch", "5000")
+                .warmup(Duration.ofMillis(500)).duration(Duration.ofSeconds(2)).outDir(temp.resolve("results"))
+                .loadPolicy(LoadPolicy.ALWAYS).build();
+
+        UpperBoundRuns.Result b = UpperBoundRuns.measure(base, List.of(2), RunListener.SILENT,
+                new io.tpkit.api.RunControl());
+
+        assertThat(b.complete()).isTrue();
+        assertThat(b.durable()).isTrue();
+        assertThat(b.runs()).extracting(UpperBoundRuns.Run::run).containsExactly("t1", "t1-conflict", "t2", "tp1");
+        assertThat(b.runs()).allMatch(UpperBoundRuns.Run::consistent);
+        assertThat(b.runs()).extracting(UpperBoundRuns.Run::loaded).containsExactly(true, false, false, false);
+        long historyRows = 0;
+        for (UpperBoundRuns.Run run : b.runs()) {
+            assertThat(run.connections()).isEqualTo(2);
+            assertThat(run.committed()).isPositive();
+            assertThat(run.perSecond()).isCloseTo(run.committed() / run.measuredSeconds(),
+                    org.assertj.core.api.Assertions.within(1e-6 * run.perSecond()));
+            Path dir = Path.of(run.resultDir());
+            assertThat(dir.getParent()).isEqualTo(Path.of(b.folder()));
+            JsonNode json = ResultWriter.json().readTree(dir.resolve("result.json").toFile());
+            assertThat(json.at("/metrics/totalCommitted").asLong()).isEqualTo(run.committed());
+            if (run.run().equals("t2") || run.run().equals("tp1")) {
+                historyRows += json.at("/metrics/committedAllPhases").asLong();
+            }
+        }
+        double t1 = b.peaks().get("t1").perSecond();
+        double t1c = b.peaks().get("t1-conflict").perSecond();
+        double t2 = b.peaks().get("t2").perSecond();
+        double tp1 = b.peaks().get("tp1").perSecond();
+        assertThat(b.bound().minimumSeconds()).isCloseTo(2 / t2 + 3 / t1, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(b.bound().tps() * (2 / t2 + 3 / t1)).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(b.tp1PerSecond()).isEqualTo(tp1);
+        assertThat(b.percentOfBound()).isCloseTo(100 * tp1 / b.bound().tps(), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(b.boundOneInConflict().minimumSeconds()).isCloseTo(2 / t2 + 2 / t1 + 1 / t1c,
+                org.assertj.core.api.Assertions.within(1e-12));
+
+        Path folder = Path.of(b.folder());
+        assertThat(folder.getFileName().toString()).startsWith("bound-tp1-");
+        JsonNode json = ResultWriter.json().readTree(folder.resolve(UpperBoundRuns.JSON).toFile());
+        assertThat(json.at("/bound/tps").asDouble()).isEqualTo(b.bound().tps());
+        assertThat(json.at("/percentOfBound").asDouble()).isEqualTo(b.percentOfBound());
+        assertThat(json.at("/runs")).hasSize(4);
+        List<String> csv = Files.readAllLines(folder.resolve(UpperBoundRuns.CSV));
+        assertThat(csv.getFirst()).isEqualTo("figure,run,connections,value,unit,how");
+        assertThat(csv).hasSize(1 + 4 + 4 + 3 + 3);
+        assertThat(Files.readString(folder.resolve(UpperBoundRuns.TEXT))).contains("seed 000: 2/T2 + 3/T1",
+                b.bound().formula());
+
+        long[] n = numbers("SELECT COUNT(*) FROM tp1_history");
+        assertThat(n[0]).isEqualTo(historyRows);
+        assertThat(drift()).isEmpty();
+    }
+
     static List<String> failed(RunResult r) {
         return r.validity().rules().stream().filter(RuleResult::failed).map(RuleResult::id).toList();
     }

@@ -43,6 +43,26 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
     }
 
     @Test
+    void t1WithoutConflict() throws Exception {
+        t1AmendsEachStreamsOwnKeyOncePerCommit();
+    }
+
+    @Test
+    void t1WithConflict() throws Exception {
+        t1WithConflictAmendsOneKeyOnly();
+    }
+
+    @Test
+    void t2() throws Exception {
+        t2AppendsOneHistoryRowPerCommit();
+    }
+
+    @Test
+    void upperBound() throws Exception {
+        theBoundRunsTheFourOnTheSameDataAndComputesTheSeedsFormula();
+    }
+
+    @Test
     void loadAndCheck() throws Exception {
         loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck();
     }

@@ -49,6 +49,30 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
     }
 
     @Test
+    void t1WithoutConflict() throws Exception {
+        config();
+        t1AmendsEachStreamsOwnKeyOncePerCommit();
+    }
+
+    @Test
+    void t1WithConflict() throws Exception {
+        config();
+        t1WithConflictAmendsOneKeyOnly();
+    }
+
+    @Test
+    void t2() throws Exception {
+        config();
+        t2AppendsOneHistoryRowPerCommit();
+    }
+
+    @Test
+    void upperBound() throws Exception {
+        config();
+        theBoundRunsTheFourOnTheSameDataAndComputesTheSeedsFormula();
+    }
+
+    @Test
     void loadAndCheck() throws Exception {
         config();
         loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck();

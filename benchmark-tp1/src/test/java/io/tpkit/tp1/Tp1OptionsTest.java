@@ -46,7 +46,7 @@ class Tp1OptionsTest {
     void anUnknownOptionIsRejectedAndTheKnownOnesNamed() {
         assertThatThrownBy(() -> parse(config().option("warehouses", "3")))
                 .isInstanceOf(BadInputException.class)
-                .hasMessage("unknown tp1 option --warehouses: tp1 understands --accounts-per-branch and --order");
+                .hasMessage("unknown tp1 option --warehouses: tp1 understands --accounts-per-branch, --order and --sub-transaction");
     }
 
     @Test
@@ -96,6 +96,37 @@ class Tp1OptionsTest {
     void theOptionsAreDescribedWithTheirDefaults() {
         assertThat(Tp1Options.OPTIONS).extracting(WorkloadOption::name, WorkloadOption::defaultValue)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("accounts-per-branch", "100000"),
-                        org.assertj.core.groups.Tuple.tuple("order", "account,history,teller,branch"));
+                        org.assertj.core.groups.Tuple.tuple("order", "account,history,teller,branch"),
+                        org.assertj.core.groups.Tuple.tuple("sub-transaction", "none"));
+    }
+
+    @Test
+    void subTransactionsAreChosenByName() {
+        assertThat(parse(config()).sub()).isEqualTo(SubTransaction.NONE);
+        assertThat(parse(config().option("sub-transaction", "t1")).sub()).isEqualTo(SubTransaction.T1);
+        assertThat(parse(config().option("sub-transaction", " T1-Conflict")).sub()).isEqualTo(SubTransaction.T1_CONFLICT);
+        Tp1Settings t2 = parse(config().option("sub-transaction", "t2").connections(6));
+        assertThat(t2.sub()).isEqualTo(SubTransaction.T2);
+        assertThat(t2.streams()).isEqualTo(6);
+        assertThat(parse(config().option("sub-transaction", "none")).sub()).isEqualTo(SubTransaction.NONE);
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t3")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("--sub-transaction must be one of t1, t1-conflict, t2 (or none for DebitCredit itself), got 't3'");
+    }
+
+    @Test
+    void subTransactionsRunAsClientStreamsWithTheirOneStatement() {
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1").arrival(ArrivalModel.CLOSED)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("drop --arrival closed");
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t2").logic(Logic.PROCEDURE)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("drop --logic procedure");
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1").option("order", "branch,teller,account,history")))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("drop --order");
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1").option("accounts-per-branch", "3")
+                .connections(4)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("only 3 accounts");
+        // with conflict all streams share one account anyway
+        assertThat(parse(config().option("sub-transaction", "t1-conflict").option("accounts-per-branch", "3")
+                .connections(4)).sub()).isEqualTo(SubTransaction.T1_CONFLICT);
     }
 }

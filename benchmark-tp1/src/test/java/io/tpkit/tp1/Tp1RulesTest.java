@@ -188,4 +188,15 @@ class Tp1RulesTest {
         assertThat(rule("response-time-90th", STANDARD, ArrivalModel.CLOSED, facts(20, 1, 100, 2_000.1)).failed())
                 .isTrue();
     }
+
+    /** A sub-transaction's rate is a component of the bound: labelled as not a TP1 result, and not judged as one. */
+    @Test
+    void aSubTransactionRunIsLabelledNotDebitCredit() {
+        Tp1Settings t1 = new Tp1Settings(STANDARD, StatementOrder.DEFAULT, Logic.CLIENT, ArrivalModel.STREAMS,
+                SubTransaction.T1, 4);
+        Map<String, RuleResult> r = byId(Tp1Rules.evaluate(t1, facts(4, 1, 600_000, 5)));
+        assertThat(r).containsOnlyKeys("standard-scale", "debit-credit");
+        assertThat(r.get("debit-credit").failed()).isTrue();
+        assertThat(r.get("debit-credit").detail()).contains("T1 amend, no conflict", "not a TP1 result");
+    }
 }

@@ -113,6 +113,10 @@ public final class Main implements Runnable {
                 workloads, w -> new RunCommand(w, console).commandLine("run", w.runExamples().stream()
                         .map(args -> ("tpkit run " + w.name() + " " + args).strip()).toArray(String[]::new))));
         root.addSubcommand("compare", compareGroup(console, workloads));
+        root.addSubcommand("bound", group("bound", "Measure TP1's upper bound from its sub-transactions (seed 000).",
+                workloads.stream().filter(w -> w.name().equals("tp1")).toList(), w -> new BoundCommand(w, console)
+                        .commandLine("bound", "tpkit bound tp1 --duration 30s --warmup 5s",
+                                "tpkit bound tp1 --connections 1,2,4,8 --scale 4")));
         root.addSubcommand("report", new CommandLine(new ReportCommand(console)));
         root.addSubcommand("check", group("check", "Run a workload's consistency checks on loaded data.", workloads, w ->
                 new CheckCommand(w, console).commandLine("check",

@@ -73,7 +73,8 @@ abstract class WorkloadCommand implements Callable<Integer> {
             b.scale(units);
         }
         for (WorkloadOption o : workload.options()) {
-            Object value = spec.findOption("--" + o.name()).getValue();
+            OptionSpec option = spec.findOption("--" + o.name()); // a command may leave some out (bound)
+            Object value = option == null ? null : option.getValue();
             if (value != null) {
                 b.option(o.name(), value.toString());
             }

@@ -6,6 +6,9 @@
 -- Balances are BIGINT: a hot branch's balance is a random walk of 6-digit deltas and passes
 -- 2^31 after about a million updates.
 -- Children first, so that the foreign keys of an earlier load do not block the drops.
+-- tp1_amended is the record a T1 sub-transaction run keeps of its keys (see Amends.java); the
+-- balances it holds belong to the data they are dropped with.
+DROP TABLE IF EXISTS tp1_amended;
 DROP TABLE IF EXISTS tp1_history;
 DROP TABLE IF EXISTS tp1_account;
 DROP TABLE IF EXISTS tp1_teller;
