@@ -90,9 +90,15 @@ public final class Runner {
     }
 
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
+        return run(config, listener, control, null);
+    }
+
+    /** @param held a running target to use and leave running ({@link Series}), or null to open the config's own */
+    static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control,
+                         io.tpkit.target.Target held) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
-             Connected db = Connected.open(config, b -> poolSize(schedulerSettings(config, b)), listener)) {
+             Connected db = Connected.open(config, b -> poolSize(schedulerSettings(config, b)), listener, held)) {
             SchedulerSettings settings = schedulerSettings(config, db.bound);
             db.target.holdOnInterrupt();
             LoadReport load = prepareData(db, listener, control);
@@ -264,7 +270,7 @@ public final class Runner {
                 r.outages(), r.monitor(), r.cost());
     }
 
-    private static String kind(BenchmarkConfig config) {
+    static String kind(BenchmarkConfig config) {
         String t = config.target();
         if (t.startsWith("jdbc:")) {
             int end = t.indexOf(':', 5);
