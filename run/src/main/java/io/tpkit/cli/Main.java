@@ -32,7 +32,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: choose list, load, run or check");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: choose list, load, run, sweep, compare, report or check");
     }
 
     public static void main(String[] args) {
@@ -111,6 +111,12 @@ public final class Main implements Runnable {
         root.addSubcommand("run", group("run", "Load when empty, measure, check consistency, write results.",
                 workloads, w -> new RunCommand(w, console).commandLine("run", w.runExamples().stream()
                         .map(args -> ("tpkit run " + w.name() + " " + args).strip()).toArray(String[]::new))));
+        root.addSubcommand("sweep", group("sweep", "Run a workload at several connection counts, terminal counts or "
+                + "rates on one server; find the peak and the knee, and compare with a queueing model.",
+                workloads.stream().filter(w -> !w.fixesRunShape()).toList(), w -> new SweepCommand(w, console)
+                        .commandLine("sweep", "tpkit sweep " + w.name() + " --connections 1,2,4,8,16 --duration 30s",
+                                "tpkit sweep " + w.name() + " --arrival closed --think 0.1 --connections 4 --terminals 10,20,40,80",
+                                "tpkit sweep " + w.name() + " --rate 200,400,800,1600 --connections 8")));
         root.addSubcommand("compare", compareGroup(console, workloads));
         root.addSubcommand("report", new CommandLine(new ReportCommand(console)));
         root.addSubcommand("check", group("check", "Run a workload's consistency checks on loaded data.", workloads, w ->
