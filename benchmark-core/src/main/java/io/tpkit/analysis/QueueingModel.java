@@ -16,8 +16,9 @@ import java.util.Locale;
  *   <li><b>think</b>: the terminals' mean keying + think time Z between interactions (a delay);
  *   0 for back-to-back streams;</li>
  *   <li><b>cpu</b>: a load-dependent center with c servers, the machine's CPUs, and demand
- *   D_cpu = (driver CPU + database CPU) per interaction, from the run's {@code cost} section
- *   (the CPU clocks over the measurement interval), when the database runs on this machine
+ *   D_cpu = driver CPU + database CPU per interaction: the driver's from each type's connection
+ *   thread (first statement to commit, result.json types[].cost), the database's from its
+ *   processes' CPU clock over the measurement interval ({@code cost}), when the database runs on this machine
  *   and so shares its CPUs with the driver (seed 003's CPUs as a flow-equivalent center with
  *   mu(j) = min(j, c) / D_cpu);</li>
  *   <li><b>other</b>: the rest of the measured service time, D_other = max(0, S - D_cpu), where S
@@ -76,8 +77,11 @@ public final class QueueingModel {
      * @param share      its share of all interactions
      * @param serviceMs  its mean service time (on the connection)
      * @param responseMs its mean response time (from the intended start)
+     * @param driverCpuUs the driver's CPU per transaction of this type on its connection's thread,
+     *                   first statement to commit (result.json metrics.types[].cost), or null
      */
-    public record TypeDemand(String type, long completed, double share, double serviceMs, double responseMs) {
+    public record TypeDemand(String type, long completed, double share, double serviceMs, double responseMs,
+                             Double driverCpuUs) {
     }
 
     /**
@@ -154,7 +158,9 @@ public final class QueueingModel {
             }
             double share = (double) n / completed;
             double serviceMs = t.at("/service/meanMs").asDouble();
-            types.add(new TypeDemand(name, n, share, serviceMs, t.at("/response/meanMs").asDouble()));
+            JsonNode typeCpu = t.at("/cost/driverCpuMicros");
+            types.add(new TypeDemand(name, n, share, serviceMs, t.at("/response/meanMs").asDouble(),
+                    typeCpu.isNumber() && t.at("/cost/transactions").asLong(1) > 0 ? typeCpu.asDouble() : null));
             service += share * serviceMs;
         }
         boolean deferred = false;
@@ -173,13 +179,29 @@ public final class QueueingModel {
         String cpuSource;
         boolean local = cost.path("databaseMachinePct").isNumber() && cost.path("databaseCpuMicros").isNumber();
         if (local) {
-            double driver = cost.path("driverCpuMicros").asDouble(0);
-            double database = cost.path("databaseCpuMicros").asDouble();
-            cpuMs = (driver + database) * perInteraction / 1000;
+            // the driver: its connections' threads from first statement to commit, per type (the JVM's
+            // compiler, collector and monitor work apart); else the process less its JIT compiler
+            boolean perType = types.stream().allMatch(t -> t.driverCpuUs() != null);
+            double driverUs;
+            String driverHow;
+            if (perType) {
+                driverUs = types.stream().mapToDouble(t -> t.share() * t.driverCpuUs()).sum();
+                driverHow = "driver CPU %.1f us per interaction (each type's connection thread, first statement to "
+                        + "commit, weighted by its share)";
+            } else {
+                driverUs = (cost.path("driverCpuMicros").asDouble(0) - cost.path("driverJitMicros").asDouble(0))
+                        * perInteraction;
+                driverHow = "driver CPU %.1f us per interaction (the JVM's process CPU less its JIT compiler)";
+            }
+            double databaseUs = cost.path("databaseCpuMicros").asDouble() * perInteraction;
+            cpuMs = (driverUs + databaseUs) / 1000;
             cpus = calibration.at("/environment/cpus").asInt(Runtime.getRuntime().availableProcessors());
-            cpuSource = String.format(Locale.ROOT, "driver CPU %.1f us + database CPU %.1f us per committed "
-                    + "transaction (result.json cost: CPU clocks over the measurement interval; the database on this "
-                    + "machine), x %.4f committed per interaction; %d CPUs", driver, database, perInteraction, cpus);
+            cpuSource = String.format(Locale.ROOT, driverHow + " + database CPU %.1f us per interaction (its "
+                    + "processes' CPU clock over the measurement interval per committed transaction, x %.4f committed "
+                    + "per interaction; the database on this machine); %d CPUs", driverUs, databaseUs, perInteraction,
+                    cpus);
+            notes.add("the database's CPU per transaction includes its background processes' work over the interval; "
+                    + "at a low rate that fixed cost is spread over few transactions and overstates the demand");
             if (cpuMs > service) {
                 notes.add(String.format(Locale.ROOT, "the CPU per interaction (%.3f ms) exceeds the mean service time "
                         + "(%.3f ms): CPU spent outside the transactions (background processes, other programs on "

@@ -93,7 +93,8 @@ public final class RepeatReport {
                 html.append("<td data-key=\"runs.").append(n).append(".values.").append(Html.escape(s.path("figure")
                         .asText())).append("\">").append(v.isNumber() ? RunReport.fmt(v.asDouble()) : "-").append("</td>");
             }
-            html.append("<td style=\"text-align:left\">").append(Html.escape(run.path("verdict").asText()))
+            html.append("<td style=\"text-align:left\" title=\"").append(Html.escape(run.path("verdict").asText()))
+                    .append("\">").append(Html.escape(SweepReport.shortVerdict(run.path("verdict").asText())))
                     .append(run.path("incomplete").asBoolean() ? " (INCOMPLETE)" : "").append("</td><td class=\"")
                     .append(run.path("consistent").asBoolean() ? "pass\">passed" : "fail\">FAILED").append("</td></tr>\n");
             n++;
@@ -122,12 +123,16 @@ public final class RepeatReport {
         }
         double first = runs.path(0).path("index").asDouble(1);
         double last = runs.path(runs.size() - 1).path("index").asDouble(1);
+        List<Double> ticks = new ArrayList<>();
+        values.forEach(v -> ticks.add(v[0]));
         SvgChart c = new SvgChart("repeat-" + figure.replaceAll("[^A-Za-z0-9]+", "-"), "repetition", figure)
+                .xTicks(ticks)
                 .series("each repetition", values)
-                .dashedSeries("mean", flat(first, last, spread.path("mean").asDouble()));
+                .dashedSeries("mean", flat(first, last, spread.path("mean").asDouble()), "#555555");
         if (spread.path("low").isNumber()) {
-            c.dashedSeries(level + "% CI low", flat(first, last, spread.path("low").asDouble()))
-                    .dashedSeries(level + "% CI high", flat(first, last, spread.path("high").asDouble()));
+            c.dashedSeries(level + "% confidence interval, low", flat(first, last, spread.path("low").asDouble()), "#ff7f0e")
+                    .dashedSeries(level + "% confidence interval, high", flat(first, last, spread.path("high").asDouble()),
+                            "#ff7f0e");
         }
         return c.render();
     }

@@ -19,8 +19,11 @@ final class SvgChart {
     private static final int TOP = 20;
     private static final int BOTTOM = 40;
 
-    /** @param dashed drawn as a dashed line without dots (a model's curve rather than measurements) */
-    record Series(String name, List<double[]> points, boolean dashed) {
+    /**
+     * @param dashed drawn as a dashed line without dots (a model's curve rather than measurements)
+     * @param color  its colour, or null for the next of the palette
+     */
+    record Series(String name, List<double[]> points, boolean dashed, String color) {
     }
 
     record Marker(double x, String label) {
@@ -36,6 +39,7 @@ final class SvgChart {
     private final List<Marker> markers = new ArrayList<>();
     private final List<Band> bands = new ArrayList<>();
     private boolean logX;
+    private List<Double> fixedXTicks = List.of();
     private String markerUnit = " s";
     private String markerLegend = "server events (hover for details)";
 
@@ -48,17 +52,28 @@ final class SvgChart {
     SvgChart series(String name, List<double[]> points) {
         List<double[]> finite = points.stream().filter(p -> Double.isFinite(p[0]) && Double.isFinite(p[1])).toList();
         if (!finite.isEmpty()) {
-            series.add(new Series(name, finite, false));
+            series.add(new Series(name, finite, false, null));
         }
         return this;
     }
 
     /** A series drawn dashed, without dots: a model's curve beside the measured points. */
     SvgChart dashedSeries(String name, List<double[]> points) {
+        return dashedSeries(name, points, null);
+    }
+
+    /** A dashed series in a colour of its own ("#555"), e.g. the same for an interval's two bounds. */
+    SvgChart dashedSeries(String name, List<double[]> points, String color) {
         List<double[]> finite = points.stream().filter(p -> Double.isFinite(p[0]) && Double.isFinite(p[1])).toList();
         if (!finite.isEmpty()) {
-            series.add(new Series(name, finite, true));
+            series.add(new Series(name, finite, true, color));
         }
+        return this;
+    }
+
+    /** Ticks of the x axis at these values (the swept values, whole repetitions) instead of evenly spaced ones. */
+    SvgChart xTicks(List<Double> values) {
+        fixedXTicks = List.copyOf(values);
         return this;
     }
 
@@ -141,7 +156,15 @@ final class SvgChart {
                     LEFT, WIDTH - RIGHT, y, y, LEFT - 6, y + 4, tick(v)));
         }
         List<Double> xTicks = new ArrayList<>();
-        if (logX) {
+        for (double v : fixedXTicks) {
+            if (v >= xMin && v <= xMax) {
+                xTicks.add(v);
+            }
+        }
+        if (xTicks.size() < 2) {
+            xTicks.clear();
+        }
+        if (logX && xTicks.isEmpty()) {
             for (double v = Math.pow(2, Math.ceil(tx(xMin) - 1e-9)); v <= xMax * (1 + 1e-9); v *= 2) {
                 xTicks.add(v);
             }
@@ -170,9 +193,10 @@ final class SvgChart {
                     + "y2=\"%.1f\"><title>%s</title></line>%n", num(m.x()), x, x, TOP, TOP + plotH,
                     Html.escape(m.label() + " at " + tick(m.x()) + markerUnit)));
         }
+        List<String> colors = colors();
         int n = 0;
         for (Series s : series) {
-            String color = COLORS[n++ % COLORS.length];
+            String color = colors.get(n++);
             StringBuilder path = new StringBuilder();
             for (double[] p : s.points()) {
                 path.append(path.isEmpty() ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f",
@@ -193,13 +217,23 @@ final class SvgChart {
         StringBuilder legend = new StringBuilder("<div class=\"legend\">");
         n = 0;
         for (Series s : series) {
-            legend.append(String.format("<span><i style=\"background:%s\"></i>%s</span>", COLORS[n++ % COLORS.length],
+            legend.append(String.format("<span><i style=\"background:%s\"></i>%s</span>", colors.get(n++),
                     Html.escape(s.name())));
         }
         if (!markers.isEmpty()) {
             legend.append("<span><i class=\"marker-key\"></i>").append(Html.escape(markerLegend)).append("</span>");
         }
         return svg + legend.append("</div>\n").toString();
+    }
+
+    /** Each series' colour: its own, or the palette's next for the series without one. */
+    private List<String> colors() {
+        List<String> out = new ArrayList<>();
+        int next = 0;
+        for (Series s : series) {
+            out.add(s.color() != null ? s.color() : COLORS[next++ % COLORS.length]);
+        }
+        return out;
     }
 
     private static double niceCeiling(double v) {

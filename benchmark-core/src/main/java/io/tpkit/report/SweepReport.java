@@ -19,6 +19,8 @@ import java.util.Set;
  */
 public final class SweepReport {
     public static final String FILE = "sweep.html";
+    /** The model's curves: dark grey, apart from the measured series and the red peak and knee markers. */
+    static final String MODEL_COLOR = "#555555";
 
     private final JsonNode sweep;
     private final StringBuilder html = new StringBuilder();
@@ -101,6 +103,9 @@ public final class SweepReport {
         if (logAxis()) {
             c.logX();
         }
+        List<Double> ticks = new ArrayList<>();
+        sweep.path("values").forEach(v -> ticks.add(v.asDouble()));
+        c.xTicks(ticks);
         JsonNode knee = sweep.path("knee");
         c.marker(sweep.at("/peak/value").asDouble(), "peak");
         if (knee.path("value").isNumber()) {
@@ -139,11 +144,11 @@ public final class SweepReport {
         if (differ) {
             throughput.series("interactions/s (measured, as the model counts)", requests);
         }
-        throughput.dashedSeries("MVA prediction, interactions/s", modelX);
+        throughput.dashedSeries("MVA prediction, interactions/s", modelX, MODEL_COLOR);
         html.append("<h2>Throughput against ").append(Html.escape(axis())).append("</h2>\n").append(throughput.render());
         SvgChart latency = chart("latency", "response time, ms").series("mean, all types (measured)", mean)
                 .series(firstType + " p90", p90).series(firstType + " p99", p99)
-                .dashedSeries("MVA prediction, mean", modelR);
+                .dashedSeries("MVA prediction, mean", modelR, MODEL_COLOR);
         html.append("<h2>Latency against ").append(Html.escape(axis())).append("</h2>\n").append(latency.render());
     }
 
@@ -153,8 +158,11 @@ public final class SweepReport {
         points.forEach(p -> p.path("headline").fieldNames().forEachRemaining(headline::add));
         String firstType = points.path(0).at("/types/0/name").asText("first type");
         boolean model = !sweep.at("/model/inputs").isMissingNode() && !sweep.at("/model/inputs").isNull();
-        html.append("<h2>Points</h2>\n<table id=\"points\"><tr><th>").append(Html.escape(axis()))
-                .append("</th><th>connections</th><th>terminals</th><th>TPS</th>");
+        boolean showConnections = !axis().equals("connections");
+        boolean showTerminals = !axis().equals("terminals");
+        html.append("<h2>Points</h2>\n<table id=\"points\"><tr><th>").append(Html.escape(axis())).append("</th>")
+                .append(showConnections ? "<th>connections</th>" : "").append(showTerminals ? "<th>terminals</th>" : "")
+                .append("<th>TPS</th>");
         headline.forEach(h -> html.append("<th>").append(Html.escape(h)).append("</th>"));
         html.append("<th>gain per doubling %</th><th>mean ms</th><th>").append(Html.escape(firstType))
                 .append(" p90 ms</th><th>").append(Html.escape(firstType)).append(" p99 ms</th>");
@@ -169,9 +177,9 @@ public final class SweepReport {
             boolean knee = p.path("index").asInt() == sweep.at("/knee/point").asInt(-1);
             html.append("<tr><td><a href=\"").append(Html.escape(Path.of(p.path("resultDir").asText())
                     .resolve(RunReport.FILE).toUri().toString())).append("\">").append(num(p.path("value").asDouble()))
-                    .append("</a>").append(peak ? " peak" : "").append(knee ? " knee" : "").append("</td><td>")
-                    .append(p.path("connections").asInt()).append("</td><td>").append(p.path("terminals").asInt())
-                    .append("</td>");
+                    .append("</a>").append(peak ? " peak" : "").append(knee ? " knee" : "").append("</td>")
+                    .append(showConnections ? "<td>" + p.path("connections").asInt() + "</td>" : "")
+                    .append(showTerminals ? "<td>" + p.path("terminals").asInt() + "</td>" : "");
             cell(k + "tps", p.path("tps"));
             for (String h : headline) {
                 cell(k + "headline." + h, p.path("headline").path(h));
@@ -187,13 +195,24 @@ public final class SweepReport {
                 cell(k + "mva.responseMs", p.at("/mva/responseMs"));
                 cell(k + "mva.responseErrorPct", p.at("/mva/responseErrorPct"));
             }
-            html.append("<td style=\"text-align:left\">").append(Html.escape(p.path("verdict").asText()))
+            html.append("<td style=\"text-align:left\" title=\"").append(Html.escape(p.path("verdict").asText()))
+                    .append("\">").append(Html.escape(shortVerdict(p.path("verdict").asText())))
                     .append(p.path("incomplete").asBoolean() ? " (INCOMPLETE)" : "").append("</td><td class=\"")
                     .append(p.path("consistent").asBoolean() ? "pass\">passed" : "fail\">FAILED").append("</td></tr>\n");
         }
         html.append("</table>\n<p class=\"sub\">Gain per doubling: (TPS / previous TPS)^(1 / log2(")
                 .append(Html.escape(axis())).append(" / previous)) - 1. Mean ms: the mean response time of the types "
                 + "a terminal waits for, weighted by their counts.</p>\n");
+    }
+
+    /** "non-standard: a, b, c" -> "non-standard (3 rules)": the rules are in the tooltip and each point's report. */
+    static String shortVerdict(String verdict) {
+        int colon = verdict.indexOf(':');
+        if (colon < 0) {
+            return verdict;
+        }
+        int rules = verdict.substring(colon + 1).split(",").length;
+        return verdict.substring(0, colon) + " (" + rules + (rules == 1 ? " rule)" : " rules)");
     }
 
     private void cell(String key, JsonNode v) {

@@ -95,7 +95,7 @@ public final class Series implements AutoCloseable {
                         throw new BadInputException(labels.get(i) + " needs " + s.needs() + " connections ("
                                 + s.connections() + " for the run" + (s.needs() - s.connections() > SPARE_CONNECTIONS
                                 ? ", " + (s.needs() - s.connections() - SPARE_CONNECTIONS) + " for deferred work" : "")
-                                + ", " + SPARE_CONNECTIONS + " for tpkit's monitor and checks) but " + target.plugin().name()
+                                + ", " + SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the server (" + target.plugin().name() + ")"
                                 + " accepts " + limit.get().available() + " more (" + limit.get().how() + "): use at most "
                                 + Math.max(0, limit.get().available() - (s.needs() - s.connections()))
                                 + " connections or raise the server's limit; nothing was run");

@@ -60,6 +60,23 @@ class QueueingModelTest {
     }
 
     @Test
+    void theDriversCpuComesFromItsConnectionThreadsWhenEveryTypeHasIt() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode r = (com.fasterxml.jackson.databind.node.ObjectNode) result(true);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/0")).putObject("cost")
+                .put("transactions", 1000).put("driverCpuMicros", 200.0);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/1")).putObject("cost")
+                .put("transactions", 3000).put("driverCpuMicros", 40.0);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) r.path("cost")).put("driverJitMicros", 60.0);
+        // 0.25 x 200 + 0.75 x 40 = 80 us of driver CPU, + 400 us of database CPU = 0.48 ms
+        QueueingModel.Inputs in = QueueingModel.inputs(r, 0, "streams");
+        assertThat(in.cpuDemandMs()).isCloseTo(0.48, within(1e-12));
+        assertThat(in.cpuSource()).contains("connection thread");
+        // without a type's figure: the process CPU less the JIT compiler's, 100 - 60 = 40 us
+        ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/1")).remove("cost");
+        assertThat(QueueingModel.inputs(r, 0, "streams").cpuDemandMs()).isCloseTo(0.44, within(1e-12));
+    }
+
+    @Test
     void aRemoteDatabaseIsOneStation() throws Exception {
         QueueingModel.Inputs in = QueueingModel.inputs(result(false), 0, "streams");
         assertThat(in.cpuDemandMs()).isNull();
