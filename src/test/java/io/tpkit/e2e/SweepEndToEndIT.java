@@ -158,7 +158,7 @@ class SweepEndToEndIT {
 
         List<String> csv = Files.readAllLines(sweep.resolve("sweep.csv"));
         assertThat(csv).hasSize(4);
-        assertThat(csv.getFirst()).startsWith("point,connections,arrival,connections,terminals,rate_per_s,tps,");
+        assertThat(csv.getFirst()).startsWith("point,axis,value,arrival,connections,terminals,rate_per_s,tps,");
         String html = Files.readString(sweep.resolve("sweep.html"));
         assertThat(html).contains("Throughput against connections", "Latency against connections",
                 "MVA prediction, interactions/s", "data-key=\"points.0.tps\"", "Queueing model (exact MVA)");

@@ -16,8 +16,8 @@ import java.util.Locale;
  *   <li><b>think</b>: the terminals' mean keying + think time Z between interactions (a delay);
  *   0 for back-to-back streams;</li>
  *   <li><b>cpu</b>: a load-dependent center with c servers, the machine's CPUs, and demand
- *   D_cpu = driver CPU + database CPU per interaction: the driver's from each type's connection
- *   thread (first statement to commit, result.json types[].cost), the database's from its
+ *   D_cpu = driver CPU + database CPU per interaction: the driver's from the connections' threads
+ *   (first statement to commit, each type's result.json types[].cost), the database's from its
  *   processes' CPU clock over the measurement interval ({@code cost}), when the database runs on this machine
  *   and so shares its CPUs with the driver (seed 003's CPUs as a flow-equivalent center with
  *   mu(j) = min(j, c) / D_cpu);</li>
@@ -160,7 +160,7 @@ public final class QueueingModel {
             double serviceMs = t.at("/service/meanMs").asDouble();
             JsonNode typeCpu = t.at("/cost/driverCpuMicros");
             types.add(new TypeDemand(name, n, share, serviceMs, t.at("/response/meanMs").asDouble(),
-                    typeCpu.isNumber() && t.at("/cost/transactions").asLong(1) > 0 ? typeCpu.asDouble() : null));
+                    typeCpu.isNumber() && t.at("/cost/transactions").asLong(0) > 0 ? typeCpu.asDouble() : null));
             service += share * serviceMs;
         }
         boolean deferred = false;
@@ -179,15 +179,26 @@ public final class QueueingModel {
         String cpuSource;
         boolean local = cost.path("databaseMachinePct").isNumber() && cost.path("databaseCpuMicros").isNumber();
         if (local) {
-            // the driver: its connections' threads from first statement to commit, per type (the JVM's
-            // compiler, collector and monitor work apart); else the process less its JIT compiler
-            boolean perType = types.stream().allMatch(t -> t.driverCpuUs() != null);
+            // the driver: its connections' threads from first statement to commit, per type, deferred
+            // work included (the JVM's compiler, collector and monitor work apart); else the process
+            // less its JIT compiler
+            double threadUs = 0;
+            boolean perType = true;
+            for (JsonNode t : calibration.at("/metrics/types")) {
+                long executed = t.at("/cost/transactions").asLong(-1);
+                double us = t.at("/cost/driverCpuMicros").asDouble(-1);
+                if (executed < 0 || executed > 0 && us < 0) {
+                    perType = false;
+                } else if (executed > 0) {
+                    threadUs += executed * us;
+                }
+            }
             double driverUs;
             String driverHow;
             if (perType) {
-                driverUs = types.stream().mapToDouble(t -> t.share() * t.driverCpuUs()).sum();
-                driverHow = "driver CPU %.1f us per interaction (each type's connection thread, first statement to "
-                        + "commit, weighted by its share)";
+                driverUs = threadUs / completed;
+                driverHow = "driver CPU %.1f us per interaction (the connections' threads, first statement to commit, "
+                        + "every type's transactions, deferred ones included)";
             } else {
                 driverUs = (cost.path("driverCpuMicros").asDouble(0) - cost.path("driverJitMicros").asDouble(0))
                         * perInteraction;

@@ -49,7 +49,7 @@ public final class SweepFiles {
     }
 
     /**
-     * One row per point: the axis' value, the shape, TPS, the headline figures, the model's
+     * One row per point: the axis and its value, the shape, TPS, the headline figures, the model's
      * measure and prediction, each type's percentiles, the verdict and the point's folder.
      */
     static void writeCsv(Path file, SweepResult r) throws IOException {
@@ -59,7 +59,7 @@ public final class SweepFiles {
             headline.addAll(p.headline().keySet());
             p.types().forEach(t -> types.add(t.name()));
         }
-        List<String> head = new ArrayList<>(List.of("point", r.axis(), "arrival", "connections", "terminals",
+        List<String> head = new ArrayList<>(List.of("point", "axis", "value", "arrival", "connections", "terminals",
                 "rate_per_s", "tps"));
         headline.forEach(h -> head.add(column(h)));
         head.addAll(List.of("requests_per_s", "mean_response_ms", "gain_per_doubling_pct", "mva_requests_per_s",
@@ -76,6 +76,7 @@ public final class SweepFiles {
             for (SweepResult.Point p : r.points()) {
                 List<String> row = new ArrayList<>();
                 row.add(Integer.toString(p.index()));
+                row.add(r.axis());
                 row.add(SweepAxis.format(p.value()));
                 row.add(p.arrival());
                 row.add(Integer.toString(p.connections()));

@@ -67,10 +67,18 @@ class QueueingModelTest {
         ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/1")).putObject("cost")
                 .put("transactions", 3000).put("driverCpuMicros", 40.0);
         ((com.fasterxml.jackson.databind.node.ObjectNode) r.path("cost")).put("driverJitMicros", 60.0);
-        // 0.25 x 200 + 0.75 x 40 = 80 us of driver CPU, + 400 us of database CPU = 0.48 ms
+        ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/2")).putObject("cost")
+                .put("transactions", 50).put("driverCpuMicros", 400.0);
+        // (1,000 x 200 + 3,000 x 40 + 50 x 400 deferred) / 4,000 interactions = 85 us of driver CPU, + 400 us of
+        // database CPU = 0.485 ms
         QueueingModel.Inputs in = QueueingModel.inputs(r, 0, "streams");
-        assertThat(in.cpuDemandMs()).isCloseTo(0.48, within(1e-12));
-        assertThat(in.cpuSource()).contains("connection thread");
+        assertThat(in.cpuDemandMs()).isCloseTo(0.485, within(1e-12));
+        assertThat(in.cpuSource()).contains("connections' threads");
+        assertThat(in.types().get(0).driverCpuUs()).isEqualTo(200);
+        // a type no connection executed (a deferred type's terminal part) adds nothing
+        ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/2/cost")).put("transactions", 0)
+                .put("driverCpuMicros", -1.0);
+        assertThat(QueueingModel.inputs(r, 0, "streams").cpuDemandMs()).isCloseTo(0.48, within(1e-12));
         // without a type's figure: the process CPU less the JIT compiler's, 100 - 60 = 40 us
         ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/1")).remove("cost");
         assertThat(QueueingModel.inputs(r, 0, "streams").cpuDemandMs()).isCloseTo(0.44, within(1e-12));

@@ -74,7 +74,7 @@ class RunCommand extends WorkloadCommand {
     @Option(names = "--no-load", description = "Require data loaded earlier; never load.")
     boolean noLoad;
 
-    @Option(names = "--reload", description = "Drop and load the data again before the run.")
+    @Option(names = "--reload", description = "Drop and load the data again before the run (with --repeat or in a sweep: before each run).")
     boolean reload;
 
     @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",

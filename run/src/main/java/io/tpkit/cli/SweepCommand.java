@@ -39,15 +39,15 @@ final class SweepCommand extends RunCommand {
                 spec.remove(o);
             }
         }
-        connectionList = list("--connections", "N[,N...]", "Connections (servers) of each point, e.g. 1,2,4,8,16,32; "
+        connectionList = list("--connections", "N", "Connections (servers) of each point, e.g. 1,2,4,8,16,32; "
                 + "one value keeps them fixed. Default: " + io.tpkit.api.BenchmarkConfig.DEFAULT_CONNECTIONS + ".");
-        terminalList = list("--terminals", "N[,N...]", "Emulated terminals of each point (closed arrival), e.g. "
+        terminalList = list("--terminals", "N", "Emulated terminals of each point (closed arrival), e.g. "
                 + "10,20,40; one value keeps them fixed. Default: the benchmark's standard count.");
-        rateList = list("--rate", "TPS[,TPS...]", "Request rate of each point (all terminals together, per second), "
+        rateList = list("--rate", "TPS", "Request rate of each point (all terminals together, per second), "
                 + "e.g. 200,400,800; one value keeps it fixed. Default: no limit.");
         kneeGain = OptionSpec.builder("--knee-gain").paramLabel("PCT").type(Double.class)
-                .description("The knee: the first point after which no later point gains PCT% throughput per "
-                        + "doubling (see README). Default: 10.").build();
+                .description("The knee: the first point after which no later point gains PCT%% throughput per "
+                        + "doubling of the swept value, measured from it, while latency rises (see README). Default: 10.").build();
         spec.addOption(kneeGain);
         mvaOther = OptionSpec.builder("--mva-other").paramLabel("delay|queue").type(String.class)
                 .description("How the queueing model treats the service time the CPUs do not explain (commit "
@@ -63,7 +63,7 @@ final class SweepCommand extends RunCommand {
 
     private OptionSpec list(String name, String label, String description) {
         OptionSpec o = OptionSpec.builder(name).paramLabel(label).type(List.class).auxiliaryTypes(String.class)
-                .splitRegex(",").arity("1").description(description).build();
+                .splitRegex(",").splitRegexSynopsisLabel(",").arity("1").description(description).build();
         spec.addOption(o);
         return o;
     }
