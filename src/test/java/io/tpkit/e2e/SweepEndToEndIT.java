@@ -155,13 +155,21 @@ class SweepEndToEndIT {
         assertThat(s.at("/points/0/mva/responseMs").asDouble())
                 .isCloseTo(Math.max(in.path("serviceDemandMs").asDouble(), in.path("cpuDemandMs").asDouble()), within(1e-6));
         assertThat(s.at("/model/curve")).hasSize(4); // 1, 2, 3, 4 connections
+        assertThat(in.path("other").asText()).isEqualTo("delay");
+        assertThat(s.at("/model/alternative/other").asText()).isEqualTo("queue");
+        assertThat(s.at("/model/alternative/curve")).hasSize(4);
+        // with one stream the queue and the delay agree; beyond it the queue predicts no more throughput
+        assertThat(s.at("/model/alternative/curve/0/requestsPerSecond").asDouble())
+                .isCloseTo(s.at("/model/curve/0/requestsPerSecond").asDouble(), within(1e-6));
+        assertThat(s.at("/model/alternative/curve/3/requestsPerSecond").asDouble())
+                .isLessThanOrEqualTo(s.at("/model/curve/3/requestsPerSecond").asDouble());
 
         List<String> csv = Files.readAllLines(sweep.resolve("sweep.csv"));
         assertThat(csv).hasSize(4);
         assertThat(csv.getFirst()).startsWith("point,axis,value,arrival,connections,terminals,rate_per_s,tps,");
         String html = Files.readString(sweep.resolve("sweep.html"));
         assertThat(html).contains("Throughput against connections", "Latency against connections",
-                "MVA prediction, interactions/s", "data-key=\"points.0.tps\"", "Queueing model (exact MVA)");
+                "MVA prediction, interactions/s (other demand a delay)", "MVA, other demand a queue", "data-key=\"points.0.tps\"", "Queueing model (exact MVA)");
 
         // compare reads sweep folders and puts them side by side point by point
         Cli compare = Cli.run("compare", sweep.toString(), sweep.resolve("sweep.json").toString(), "--out",

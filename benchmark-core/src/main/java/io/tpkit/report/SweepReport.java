@@ -21,6 +21,8 @@ public final class SweepReport {
     public static final String FILE = "sweep.html";
     /** The model's curves: dark grey, apart from the measured series and the red peak and knee markers. */
     static final String MODEL_COLOR = "#555555";
+    /** The model with the other demand treated the other way: light grey. */
+    static final String ALTERNATIVE_COLOR = "#aaaaaa";
 
     private final JsonNode sweep;
     private final StringBuilder html = new StringBuilder();
@@ -139,16 +141,26 @@ public final class SweepReport {
             modelX.add(new double[] {c.path("x").asDouble(), c.path("requestsPerSecond").asDouble()});
             modelR.add(new double[] {c.path("x").asDouble(), c.path("responseMs").asDouble()});
         }
+        List<double[]> altX = new ArrayList<>();
+        List<double[]> altR = new ArrayList<>();
+        for (JsonNode c : sweep.at("/model/alternative/curve")) {
+            altX.add(new double[] {c.path("x").asDouble(), c.path("requestsPerSecond").asDouble()});
+            altR.add(new double[] {c.path("x").asDouble(), c.path("responseMs").asDouble()});
+        }
+        String used = sweep.at("/model/inputs/other").asText("delay");
+        String alt = sweep.at("/model/alternative/other").asText();
         String firstType = points.path(0).at("/types/0/name").asText("first type");
         SvgChart throughput = chart("throughput", "per second").series("TPS (measured)", tps);
         if (differ) {
             throughput.series("interactions/s (measured, as the model counts)", requests);
         }
-        throughput.dashedSeries("MVA prediction, interactions/s", modelX, MODEL_COLOR);
+        throughput.dashedSeries("MVA prediction, interactions/s (other demand a " + used + ")", modelX, MODEL_COLOR)
+                .dashedSeries("MVA, other demand a " + alt, altX, ALTERNATIVE_COLOR);
         html.append("<h2>Throughput against ").append(Html.escape(axis())).append("</h2>\n").append(throughput.render());
         SvgChart latency = chart("latency", "response time, ms").series("mean, all types (measured)", mean)
                 .series(firstType + " p90", p90).series(firstType + " p99", p99)
-                .dashedSeries("MVA prediction, mean", modelR, MODEL_COLOR);
+                .dashedSeries("MVA prediction, mean (other demand a " + used + ")", modelR, MODEL_COLOR)
+                .dashedSeries("MVA, other demand a " + alt, altR, ALTERNATIVE_COLOR);
         html.append("<h2>Latency against ").append(Html.escape(axis())).append("</h2>\n").append(latency.render());
     }
 
@@ -232,7 +244,15 @@ public final class SweepReport {
                 + "and solved by exact Mean Value Analysis for each point's terminals and connections; terminals "
                 + "beyond the connections wait for one (a flow-equivalent center). Mean absolute error over the "
                 + "points: interactions/s ").append(pct(m.path("meanAbsRequestsErrorPct"))).append(", mean response time ")
-                .append(pct(m.path("meanAbsResponseErrorPct"))).append(".</p>\n<table id=\"model\">\n");
+                .append(pct(m.path("meanAbsResponseErrorPct"))).append(".");
+        if (m.path("alternative").isObject()) {
+            html.append(" With the other demand as a ").append(Html.escape(m.at("/alternative/other").asText()))
+                    .append(" instead (the light grey curves): ").append(pct(m.at("/alternative/meanAbsRequestsErrorPct")))
+                    .append(" and ").append(pct(m.at("/alternative/meanAbsResponseErrorPct"))).append(". A delay lets "
+                    + "every commit share its flush with the others (group commit at its best), a queue flushes them "
+                    + "one at a time: a database in between lies between the two curves.");
+        }
+        html.append("</p>\n<table id=\"model\">\n");
         modelRow("think time Z per interaction, s", in.path("thinkSeconds"), in.path("thinkSource").asText());
         modelRow("service demand S per interaction, ms", in.path("serviceDemandMs"),
                 "mean service time (connection: first statement to commit), types weighted by their share");

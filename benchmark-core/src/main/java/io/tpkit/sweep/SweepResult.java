@@ -77,9 +77,18 @@ public record SweepResult(String tool, String workload, String axis, List<Double
     /**
      * The queueing model: its inputs (from the first point), its curve over the axis and the
      * mean absolute errors over the points; {@code absentBecause} says why there is none.
+     *
+     * @param alternative the same model with the other demand treated the other way (a queue
+     *                    instead of a delay, or the reverse): where commits share flushes only in
+     *                    part, the two bracket what the system does
      */
     public record Model(QueueingModel.Inputs inputs, List<CurvePoint> curve, Double meanAbsRequestsErrorPct,
-                        Double meanAbsResponseErrorPct, String absentBecause) {
+                        Double meanAbsResponseErrorPct, Alternative alternative, String absentBecause) {
+    }
+
+    /** The model with the other demand as {@code other}: its curve and mean absolute errors. */
+    public record Alternative(String other, List<CurvePoint> curve, Double meanAbsRequestsErrorPct,
+                              Double meanAbsResponseErrorPct) {
     }
 
     /** The model at one value of the axis. */
@@ -152,9 +161,10 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                     r.at("/validity/verdict").asText(), consistent(r), r.at("/metrics/incomplete").asBoolean(false),
                     r.path("resultDir").asText()));
         }
-        Model model = inputs == null ? new Model(null, List.of(), null, null, absent)
+        Model model = inputs == null ? new Model(null, List.of(), null, null, null, absent)
                 : new Model(inputs, curve(sweep, inputs, points), modelled == 0 ? null : sumRequests / modelled,
-                modelled == 0 ? null : sumResponse / modelled, null);
+                modelled == 0 ? null : sumResponse / modelled, alternative(sweep, runs, measured, points, think, source,
+                        sweep.mvaOther()), null);
         Map<String, Object> configuration = new LinkedHashMap<>();
         runs.getFirst().path("configuration").fields().forEachRemaining(e -> configuration.put(e.getKey(),
                 io.tpkit.result.ResultWriter.json().convertValue(e.getValue(), Object.class)));
@@ -170,6 +180,29 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                 configuration, target, db.path("product").asText(), db.path("version").asText(), points,
                 new Peak(peak + 1, sweep.values().get(peak), points.get(peak).tps(), finding.peakAtEnd()), knee, model,
                 incomplete, folder);
+    }
+
+    /** The model again with the other demand treated the other way, against the same points. */
+    private static Alternative alternative(Sweep sweep, List<JsonNode> runs, List<QueueingModel.Measured> measured,
+                                           List<Point> points, double think, String source, QueueingModel.Other used) {
+        QueueingModel.Other other = used == QueueingModel.Other.DELAY ? QueueingModel.Other.QUEUE
+                : QueueingModel.Other.DELAY;
+        QueueingModel.Inputs in = QueueingModel.inputs(runs.getFirst(), think, source, other);
+        double sumRequests = 0;
+        double sumResponse = 0;
+        int n = 0;
+        for (int i = 0; i < points.size(); i++) {
+            QueueingModel.Measured m = measured.get(i);
+            if (m.completed() == 0) {
+                continue;
+            }
+            QueueingModel.Prediction p = QueueingModel.predict(in, points.get(i).terminals(), points.get(i).connections());
+            sumRequests += Math.abs(errorPct(p.throughput(), m.throughput()));
+            sumResponse += Math.abs(errorPct(p.responseMs(), m.responseMs()));
+            n++;
+        }
+        return new Alternative(other.label(), curve(sweep, in, points), n == 0 ? null : sumRequests / n,
+                n == 0 ? null : sumResponse / n);
     }
 
     SweepResult withFolder(String dir) {

@@ -68,6 +68,12 @@ public final class SweepTables {
                             : String.format(Locale.ROOT, " = cpu %.4f ms on %d CPUs + other %.4f ms (a %s)",
                             in.cpuDemandMs(), in.cpus(), in.otherDemandMs(), in.other()), nz(r.model().meanAbsRequestsErrorPct()),
                     nz(r.model().meanAbsResponseErrorPct())));
+            SweepResult.Alternative alt = r.model().alternative();
+            if (alt != null) {
+                out.append(String.format(Locale.ROOT, "     with the other demand as a %s instead: mean absolute error "
+                        + "%.1f%% (interactions/s), %.1f%% (response time)%n", alt.other(), nz(alt.meanAbsRequestsErrorPct()),
+                        nz(alt.meanAbsResponseErrorPct())));
+            }
         } else {
             out.append("MVA: no model: ").append(r.model().absentBecause()).append(nl);
         }
