@@ -125,6 +125,14 @@ public final class PostgresPlugin implements DatabasePlugin {
      * from PostgreSQL 16, for members of pg_use_reserved_connections (reserved_connections);
      * lowered further by a connection limit of the role or the database (CONNECTION LIMIT).
      */
+    /**
+     * A client connection in pg_stat_activity. Without pg_read_all_stats a user sees other users'
+     * sessions with a null backend_type; those with a database are counted too, which may count
+     * an autovacuum worker (at most autovacuum_max_workers): the estimate errs on the safe side.
+     */
+    private static final String CLIENT = "(a.backend_type = 'client backend' OR a.backend_type IS NULL "
+            + "AND a.datid IS NOT NULL)";
+
     @Override
     public java.util.Optional<io.tpkit.spi.ConnectionLimit> connectionLimit(Connection c) throws SQLException {
         String sql = """
@@ -135,15 +143,15 @@ public final class PostgresPlugin implements DatabasePlugin {
                        EXISTS (SELECT 1 FROM pg_roles u WHERE u.rolname = 'pg_use_reserved_connections'
                                AND pg_has_role(current_user, u.oid, 'member')),
                        (SELECT count(*) FROM pg_stat_activity a
-                         WHERE a.backend_type = 'client backend' AND a.pid <> pg_backend_pid())::int,
+                         WHERE %s AND a.pid <> pg_backend_pid())::int,
                        r.rolconnlimit,
-                       (SELECT count(*) FROM pg_stat_activity a WHERE a.backend_type = 'client backend'
+                       (SELECT count(*) FROM pg_stat_activity a WHERE %s
                          AND a.pid <> pg_backend_pid() AND a.usename = current_user)::int,
                        d.datconnlimit,
-                       (SELECT count(*) FROM pg_stat_activity a WHERE a.backend_type = 'client backend'
+                       (SELECT count(*) FROM pg_stat_activity a WHERE %s
                          AND a.pid <> pg_backend_pid() AND a.datname = current_database())::int
                   FROM pg_roles r, pg_database d
-                 WHERE r.rolname = current_user AND d.datname = current_database()""";
+                 WHERE r.rolname = current_user AND d.datname = current_database()""".formatted(CLIENT, CLIENT, CLIENT);
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             if (!rs.next()) {
                 return java.util.Optional.empty();
