@@ -270,7 +270,7 @@ public final class Runner {
                 r.outages(), r.monitor(), r.cost());
     }
 
-    static String kind(BenchmarkConfig config) {
+    private static String kind(BenchmarkConfig config) {
         String t = config.target();
         if (t.startsWith("jdbc:")) {
             int end = t.indexOf(':', 5);
