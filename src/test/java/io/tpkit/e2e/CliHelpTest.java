@@ -15,7 +15,7 @@ class CliHelpTest {
     @Test
     void everyCommandHasHelpWithExamples() {
         for (String[] args : new String[][] {{"--help"}, {"list", "--help"}, {"run", "--help"}, {"run", "tp1", "--help"},
-                {"load", "tp1", "--help"}, {"check", "tp1", "--help"}}) {
+                {"load", "tp1", "--help"}, {"check", "tp1", "--help"}, {"sweep", "--help"}, {"sweep", "tp1", "--help"}}) {
             Cli cli = Cli.run(args);
             assertThat(cli.exitCode()).as(String.join(" ", args)).isZero();
             assertThat(cli.out()).as(String.join(" ", args)).containsIgnoringCase("example");

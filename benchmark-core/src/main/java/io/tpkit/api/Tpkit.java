@@ -95,10 +95,41 @@ public final class Tpkit {
         return configs;
     }
 
-    /** Compares finished runs from their result folders or result.json files. */
+    /**
+     * Compares finished runs from their result folders or result.json files, or sweeps from their
+     * folders point by point (all of them sweeps, over the same axis).
+     */
     public static io.tpkit.compare.ComparedRuns compare(List<java.nio.file.Path> results, java.nio.file.Path outDir) {
-        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofFiles(results);
+        long sweeps = results.stream().filter(io.tpkit.sweep.SweepFiles::isSweep).count();
+        if (sweeps > 0 && sweeps < results.size()) {
+            throw new BadInputException("compare takes either result folders of runs or sweep folders, not both: "
+                    + "give sweeps of one workload, or results of one workload");
+        }
+        io.tpkit.compare.Comparison c = sweeps > 0 ? io.tpkit.sweep.SweepComparisons.ofFolders(results)
+                : io.tpkit.compare.Comparisons.ofFiles(results);
         return new io.tpkit.compare.ComparedRuns(c, List.of(), io.tpkit.compare.ComparisonFolder.write(outDir, c));
+    }
+
+    /**
+     * Runs {@code config} {@code times} times on one server (each repetition with its own seed and
+     * result folder, the data loaded as the configuration's load policy says before each) and
+     * reports how the figures spread: mean, median, coefficient of variation and the Student t
+     * confidence interval at {@code level} (e.g. 0.95). See {@link io.tpkit.sweep.Repeats}.
+     */
+    public static io.tpkit.sweep.RepeatResult repeat(BenchmarkConfig config, int times, double level,
+                                                     RunListener listener, RunControl control) throws Exception {
+        return io.tpkit.sweep.Repeats.run(config, times, level, listener, control);
+    }
+
+    /**
+     * Runs the sweep's points one after the other on one server and the same data, and reports
+     * throughput and latency per point, the peak, the knee and the queueing model's prediction.
+     * Points that need more connections than the server accepts are refused before anything runs.
+     * See {@link io.tpkit.sweep.Sweeps}.
+     */
+    public static io.tpkit.sweep.SweepResult sweep(io.tpkit.sweep.Sweep sweep, RunListener listener,
+                                                   RunControl control) throws Exception {
+        return io.tpkit.sweep.Sweeps.run(sweep, listener, control);
     }
 
     /** Drops and loads the workload's data. */

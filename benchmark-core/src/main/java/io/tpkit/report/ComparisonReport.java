@@ -90,10 +90,12 @@ public final class ComparisonReport {
         if (!chart.isEmpty()) {
             html.append("<h2>Throughput over time</h2>\n").append(chart.render());
         }
+        html.append(SweepReport.comparisonCharts(c));
         html.append("<h2>Runs</h2>\n<ol>");
         c.path("runs").forEach(run -> html.append("<li>").append(Html.escape(run.path("label").asText()))
-                .append(": <a href=\"").append(Html.escape(Path.of(run.path("resultDir").asText()).resolve(RunReport.FILE)
-                        .toUri().toString())).append("\">").append(Html.escape(run.path("resultDir").asText()))
+                .append(": <a href=\"").append(Html.escape(Path.of(run.path("resultDir").asText()).resolve(
+                        Files.exists(Path.of(run.path("resultDir").asText()).resolve("sweep.json")) ? SweepReport.FILE
+                                : RunReport.FILE).toUri().toString())).append("\">").append(Html.escape(run.path("resultDir").asText()))
                 .append("</a></li>"));
         html.append("</ol>\n</body></html>\n");
         Path out = folder.resolve(FILE);

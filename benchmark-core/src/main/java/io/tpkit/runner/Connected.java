@@ -21,13 +21,17 @@ final class Connected implements AutoCloseable {
     final BoundWorkload bound;
     final HikariDataSource pool;
 
+    /** Whether closing this also closes the target (false for a target held across runs). */
+    private final boolean ownsTarget;
+
     private Connected(BenchmarkConfig config, Workload workload, Target target, BoundWorkload bound,
-                      HikariDataSource pool) {
+                      HikariDataSource pool, boolean ownsTarget) {
         this.config = config;
         this.workload = workload;
         this.target = target;
         this.bound = bound;
         this.pool = pool;
+        this.ownsTarget = ownsTarget;
     }
 
     static Connected open(BenchmarkConfig config, int poolSize, RunListener listener) {
@@ -35,14 +39,14 @@ final class Connected implements AutoCloseable {
     }
 
     /**
-     * Opens as {@link #open(BenchmarkConfig, java.util.function.ToIntFunction, RunListener)}, then,
+     * Opens as {@link #open(BenchmarkConfig, java.util.function.ToIntFunction, RunListener, Target)}, then,
      * when the user gave no scale, takes the scale the database holds (as pgbench does), so that
      * {@code run} and {@code check} need not repeat it; a scale given is kept, and a contradiction
      * is refused later by the command.
      */
     static Connected openAtLoadedScale(BenchmarkConfig config, java.util.function.ToIntFunction<BoundWorkload> poolSize,
-                                       RunListener listener) throws SQLException {
-        Connected db = open(config, poolSize, listener);
+                                       RunListener listener, Target held) throws SQLException {
+        Connected db = open(config, poolSize, listener, held);
         if (config.scale() != null || config.loadPolicy() == io.tpkit.api.LoadPolicy.ALWAYS) {
             return db;
         }
@@ -58,7 +62,7 @@ final class Connected implements AutoCloseable {
             BoundWorkload bound = db.workload.bind(adopted, db.target.plugin());
             listener.message("the database holds " + db.workload.name() + " at scale " + loaded + ": using it "
                     + "(give --scale to insist on another)");
-            return new Connected(adopted, db.workload, db.target, bound, db.pool);
+            return new Connected(adopted, db.workload, db.target, bound, db.pool, db.ownsTarget);
         } catch (SQLException | RuntimeException e) {
             db.close();
             throw e;
@@ -71,6 +75,15 @@ final class Connected implements AutoCloseable {
      */
     static Connected open(BenchmarkConfig config, java.util.function.ToIntFunction<BoundWorkload> poolSize,
                           RunListener listener) {
+        return open(config, poolSize, listener, null);
+    }
+
+    /**
+     * @param held a target already running that this one uses and leaves running (a series of
+     *             runs on one server, see {@link Series}), or null to open the configuration's own
+     */
+    static Connected open(BenchmarkConfig config, java.util.function.ToIntFunction<BoundWorkload> poolSize,
+                          RunListener listener, Target held) {
         Workload workload = Plugins.workload(config.workload());
         if (!config.target().startsWith("jdbc:") && config.user() != null) {
             // a user for a server tpkit starts itself makes no sense; say so rather than ignore it
@@ -80,12 +93,14 @@ final class Connected implements AutoCloseable {
         // bind and size first: a bad workload option costs no server start
         BoundWorkload bound = workload.bind(config, provider.plugin(config.target()));
         int size = poolSize.applyAsInt(bound);
-        Target target = provider.open(config, listener::message);
+        Target target = held != null ? held : provider.open(config, listener::message);
         try {
             HikariDataSource pool = pool(target, size, config.isolation());
-            return new Connected(config, workload, target, bound, pool);
+            return new Connected(config, workload, target, bound, pool, held == null);
         } catch (RuntimeException e) {
-            target.close();
+            if (held == null) {
+                target.close();
+            }
             throw e;
         }
     }
@@ -138,7 +153,9 @@ final class Connected implements AutoCloseable {
         try {
             pool.close();
         } finally {
-            target.close();
+            if (ownsTarget) {
+                target.close();
+            }
         }
     }
 }

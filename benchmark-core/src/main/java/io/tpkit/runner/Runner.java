@@ -61,7 +61,7 @@ public final class Runner {
      * load, of the workload's tables as another tool filled them (when the workload can find them).
      */
     public static List<CheckResult> check(BenchmarkConfig config, RunListener listener) throws Exception {
-        try (Connected db = Connected.openAtLoadedScale(config, b -> 2, listener); Connection c = db.connection()) {
+        try (Connected db = Connected.openAtLoadedScale(config, b -> 2, listener, null); Connection c = db.connection()) {
             long loaded = db.bound.loadedScale(c);
             if (loaded < 0) {
                 Optional<ForeignData> foreign = db.bound.foreignData(c);
@@ -90,9 +90,16 @@ public final class Runner {
     }
 
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
+        return run(config, listener, control, null);
+    }
+
+    /** @param held a running target to use and leave running ({@link Series}), or null to open the config's own */
+    static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control,
+                         io.tpkit.target.Target held) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
-             Connected db = Connected.openAtLoadedScale(config, b -> poolSize(schedulerSettings(config, b)), listener)) {
+             Connected db = Connected.openAtLoadedScale(config, b -> poolSize(schedulerSettings(config, b)), listener,
+                     held)) {
             SchedulerSettings settings = schedulerSettings(db.config, db.bound);
             db.target.holdOnInterrupt();
             LoadReport load = prepareData(db, listener, control);

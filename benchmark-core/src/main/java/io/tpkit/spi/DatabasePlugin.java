@@ -84,6 +84,15 @@ public interface DatabasePlugin {
         return -1;
     }
 
+    /**
+     * How many more connections the server accepts from this connection's user (its limit minus
+     * the connections in use, this one excluded, and those reserved for others), or empty when
+     * the plugin cannot tell. {@code tpkit sweep} refuses points that need more before it starts.
+     */
+    default java.util.Optional<ConnectionLimit> connectionLimit(Connection c) throws SQLException {
+        return java.util.Optional.empty();
+    }
+
     /** The server's product, version and the settings that matter for a benchmark. */
     SettingsSnapshot settings(Connection c) throws SQLException;
 

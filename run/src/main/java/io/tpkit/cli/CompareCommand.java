@@ -25,6 +25,8 @@ final class CompareCommand extends RunCommand {
     CommandLine commandLine(String verb, String... examples) {
         CommandLine cl = super.commandLine(verb, examples);
         spec.remove(spec.findOption("--db"));
+        spec.remove(spec.findOption("--repeat"));
+        spec.remove(spec.findOption("--confidence"));
         targets = OptionSpec.builder("--db").paramLabel("TARGET").type(List.class).auxiliaryTypes(String.class)
                 .arity("1").required(false)
                 .description("A target to compare (give two or more, in the order to compare; the first is the "

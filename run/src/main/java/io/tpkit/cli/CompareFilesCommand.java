@@ -22,7 +22,8 @@ final class CompareFilesCommand implements Callable<Integer> {
     private final List<Workload> workloads;
 
     @Parameters(paramLabel = "RESULT", arity = "0..*",
-            description = "Result folders or their result.json files, of one workload (two or more).")
+            description = "Result folders or their result.json files, of one workload (two or more); or sweep "
+                    + "folders (tpkit sweep), compared point by point.")
     List<Path> results = List.of();
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",

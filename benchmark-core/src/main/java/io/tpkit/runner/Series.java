@@ -1,0 +1,148 @@
+package io.tpkit.runner;
+
+import io.tpkit.api.ArrivalModel;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.api.RunControl;
+import io.tpkit.api.RunListener;
+import io.tpkit.result.RunResult;
+import io.tpkit.scheduler.SchedulerSettings;
+import io.tpkit.spi.BoundWorkload;
+import io.tpkit.spi.ConnectionLimit;
+import io.tpkit.spi.Workload;
+import io.tpkit.target.Plugins;
+import io.tpkit.target.Target;
+import io.tpkit.target.TargetProvider;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Several runs of one workload on one target, one after the other, on the same server and the
+ * same data (a sweep's points, a run's repetitions): the target is started once (an embedded
+ * PostgreSQL keeps its data between the runs) and each run loads only as its load policy says.
+ * Every configuration is checked before the target starts, and the server's connection limit
+ * before the first run.
+ */
+public final class Series implements AutoCloseable {
+    /** Connections tpkit opens beside a run's servers and deferred workers: the monitor's and one for checks. */
+    static final int SPARE_CONNECTIONS = 2;
+
+    private final Target target;
+    private final Optional<ConnectionLimit> limit;
+
+    private Series(Target target, Optional<ConnectionLimit> limit) {
+        this.target = target;
+        this.limit = limit;
+    }
+
+    /**
+     * The shape of one run of the series, as the scheduler will run it.
+     *
+     * @param thinkSeconds a terminal's mean keying + think time per transaction (closed arrival,
+     *                     scaled by the think factor); 0 for streams
+     * @param needs        the connections the run opens: its servers, its deferred workers (when
+     *                     the workload defers a type) and tpkit's two spare ones
+     */
+    public record Shape(String arrival, int terminals, int connections, double thinkSeconds, int needs) {
+    }
+
+    /** The run shape of {@code config}, checked as a run checks it (throws {@link BadInputException}). */
+    public static Shape shape(BenchmarkConfig config) {
+        Workload workload = Plugins.workload(config.workload());
+        TargetProvider provider = Plugins.target(config.target());
+        BoundWorkload bound = workload.bind(config, provider.plugin(config.target()));
+        SchedulerSettings s = Runner.schedulerSettings(config, bound);
+        boolean defers = java.util.stream.IntStream.range(0, bound.transactionTypes().size()).anyMatch(bound::deferred);
+        double think = s.arrival() == ArrivalModel.CLOSED ? bound.meanKeyingAndThinkSeconds() * s.thinkFactor() : 0;
+        return new Shape(s.arrival().label(), s.terminals(), s.connections(), think,
+                s.connections() + (defers ? s.deferredWorkers() : 0) + SPARE_CONNECTIONS);
+    }
+
+    /**
+     * Checks every configuration, starts the (first one's) target and refuses, before any run,
+     * a configuration that needs more connections than the server accepts.
+     *
+     * @param configs the runs, all of one workload on one target
+     * @param labels  each run's name in a refusal ("connections 400")
+     */
+    public static Series open(List<BenchmarkConfig> configs, List<String> labels, RunListener listener) {
+        if (configs.isEmpty()) {
+            throw new BadInputException("nothing to run");
+        }
+        BenchmarkConfig first = configs.getFirst();
+        List<Shape> shapes = new ArrayList<>();
+        for (BenchmarkConfig c : configs) {
+            if (!c.workload().equals(first.workload()) || !c.target().equals(first.target())) {
+                throw new IllegalArgumentException("a series runs one workload on one target");
+            }
+            shapes.add(shape(c));
+        }
+        if (!first.target().startsWith("jdbc:") && first.user() != null) {
+            throw new BadInputException("--user applies to a JDBC URL target, not to --db " + first.target());
+        }
+        Target target = Plugins.target(first.target()).open(first, listener::message);
+        try {
+            Optional<ConnectionLimit> limit = connectionLimit(target);
+            if (limit.isPresent()) {
+                for (int i = 0; i < configs.size(); i++) {
+                    Shape s = shapes.get(i);
+                    if (s.needs() > limit.get().available()) {
+                        throw new BadInputException(labels.get(i) + " needs " + s.needs() + " connections ("
+                                + s.connections() + " for the run" + (s.needs() - s.connections() > SPARE_CONNECTIONS
+                                ? ", " + (s.needs() - s.connections() - SPARE_CONNECTIONS) + " for deferred work" : "")
+                                + ", " + SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the server (" + target.plugin().name() + ")"
+                                + " accepts " + limit.get().available() + " more (" + limit.get().how() + "): use at most "
+                                + Math.max(0, limit.get().available() - (s.needs() - s.connections()))
+                                + " connections or raise the server's limit; nothing was run");
+                    }
+                }
+            }
+            return new Series(target, limit);
+        } catch (RuntimeException e) {
+            target.close();
+            throw e;
+        }
+    }
+
+    private static Optional<ConnectionLimit> connectionLimit(Target target) {
+        Properties p = new Properties();
+        target.plugin().connectionProperties().forEach(p::setProperty);
+        if (target.user() != null) {
+            p.setProperty("user", target.user());
+        }
+        if (target.password() != null) {
+            p.setProperty("password", target.password());
+        }
+        try (Connection c = DriverManager.getConnection(target.jdbcUrl(), p)) {
+            return target.plugin().connectionLimit(c);
+        } catch (SQLException e) {
+            throw new BadInputException("cannot connect to " + target.label() + ": " + Connected.rootMessage(e)
+                    + " (check that the server is running and --db, --user, --password-env)", e);
+        }
+    }
+
+    /** What the server accepted when the series started, or empty when the plugin cannot tell. */
+    public Optional<ConnectionLimit> limit() {
+        return limit;
+    }
+
+    /** One run of the series on its target (which stays up for the next). */
+    public RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
+        return Runner.run(config, listener, control, target);
+    }
+
+    /** The target's description for the series' own record (kind, redacted URL, data directory). */
+    public java.util.Map<String, Object> describeTarget() {
+        return target.describe();
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+}

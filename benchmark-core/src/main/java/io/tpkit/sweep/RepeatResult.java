@@ -1,0 +1,113 @@
+package io.tpkit.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.analysis.Spread;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The same configuration run several times, as written to repeat.json: each repetition's
+ * figures (from its own result.json) and how they spread.
+ *
+ * @param tool          always "tpkit repeat", so that a reader can tell the file
+ * @param requested     the repetitions asked for
+ * @param level         the confidence level of the intervals (0.95)
+ * @param seedPolicy    how the repetitions' seeds were chosen
+ * @param loadPolicy    what each repetition did about the data
+ * @param configuration the configuration of the first repetition, its seed left out
+ * @param runs          one per repetition done
+ * @param statistics    one per figure
+ * @param incomplete    interrupted: fewer repetitions than requested, or the last one cut short
+ */
+public record RepeatResult(String tool, String workload, int requested, double level, String seedPolicy,
+                           String loadPolicy, String startedAt, String finishedAt, Map<String, Object> configuration,
+                           Map<String, Object> target, String product, String version, List<Repetition> runs,
+                           List<Statistic> statistics, boolean incomplete, String folder) {
+    public static final String TOOL = "tpkit repeat";
+    public static final String FILE = "repeat.json";
+    /** The name of the TPS figure among the statistics. */
+    public static final String TPS = "TPS";
+
+    /** One repetition: its figures by name (as in {@link #statistics}). */
+    public record Repetition(int index, long seed, Map<String, Double> values, String verdict, boolean consistent,
+                             boolean incomplete, String resultDir) {
+    }
+
+    /**
+     * @param figure the figure's name ("TPS", a headline figure, "debit-credit p90 ms")
+     * @param how    how each run's value is obtained
+     */
+    public record Statistic(String figure, String how, Spread spread) {
+    }
+
+    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy, List<JsonNode> runs,
+                           Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
+                           String folder) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no repetitions");
+        }
+        Map<String, String> how = new LinkedHashMap<>();
+        how.put(TPS, "committed transactions per second of the measurement interval, wall clock "
+                + "(result.json metrics.throughput.overWallClock)");
+        Set<String> headline = new LinkedHashSet<>();
+        Set<String> types = new LinkedHashSet<>();
+        for (JsonNode r : runs) {
+            headline.addAll(SweepResult.headline(r).keySet());
+            r.at("/metrics/types").forEach(t -> types.add(t.path("name").asText()));
+        }
+        headline.forEach(h -> how.put(h, "the workload's headline figure (result.json headline)"));
+        how.put("mean response ms", "mean response time of the types a terminal waits for, weighted by their counts "
+                + "(from the intended start)");
+        types.forEach(t -> how.put(t + " p90 ms", "90th percentile response time of " + t
+                + " (result.json metrics.types[].response.p90Ms)"));
+        List<Repetition> reps = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode r = runs.get(i);
+            Map<String, Double> values = new LinkedHashMap<>();
+            values.put(TPS, SweepResult.tps(r));
+            Map<String, Double> h = SweepResult.headline(r);
+            headline.forEach(k -> {
+                if (h.containsKey(k)) {
+                    values.put(k, h.get(k));
+                }
+            });
+            values.put("mean response ms", io.tpkit.analysis.QueueingModel.measured(r).responseMs());
+            for (JsonNode t : r.at("/metrics/types")) {
+                values.put(t.path("name").asText() + " p90 ms", t.at("/response/p90Ms").asDouble());
+            }
+            reps.add(new Repetition(i + 1, r.at("/configuration/seed").asLong(), values,
+                    r.at("/validity/verdict").asText(), SweepResult.consistent(r),
+                    r.at("/metrics/incomplete").asBoolean(false), r.path("resultDir").asText()));
+        }
+        List<Statistic> statistics = new ArrayList<>();
+        how.forEach((figure, text) -> {
+            List<Double> values = reps.stream().map(r -> r.values().get(figure)).filter(v -> v != null).toList();
+            if (!values.isEmpty()) {
+                statistics.add(new Statistic(figure, text, Spread.of(values, level)));
+            }
+        });
+        Map<String, Object> configuration = new LinkedHashMap<>();
+        runs.getFirst().path("configuration").fields().forEachRemaining(e -> configuration.put(e.getKey(),
+                io.tpkit.result.ResultWriter.json().convertValue(e.getValue(), Object.class)));
+        configuration.remove("seed");
+        JsonNode db = runs.getFirst().path("database");
+        boolean incomplete = interrupted || runs.size() < requested || reps.stream().anyMatch(Repetition::incomplete);
+        return new RepeatResult(TOOL, runs.getFirst().at("/workload/name").asText(), requested, level, seedPolicy,
+                loadPolicy, startedAt, finishedAt, configuration, target, db.path("product").asText(),
+                db.path("version").asText(), reps, statistics, incomplete, folder);
+    }
+
+    RepeatResult withFolder(String dir) {
+        return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startedAt, finishedAt,
+                configuration, target, product, version, runs, statistics, incomplete, dir);
+    }
+
+    /** The spread of one figure, if present. */
+    public java.util.Optional<Statistic> statistic(String figure) {
+        return statistics.stream().filter(s -> s.figure().equals(figure)).findFirst();
+    }
+}

@@ -1,0 +1,158 @@
+package io.tpkit.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.api.BadInputException;
+import io.tpkit.compare.Comparison;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Two or more sweeps of one workload over one axis side by side, point by point (points are
+ * matched by their value of the axis; a value one sweep lacks is "-"), as a {@link Comparison}
+ * so that compare's table, folder and report show it: a column per sweep, rows for the peak,
+ * the knee and each point's TPS, headline figures, mean response time and the first type's p90.
+ */
+public final class SweepComparisons {
+    /** Keys that differ by design between compared runs (as in compare of single runs). */
+    private static final Set<String> EXPECTED_TO_DIFFER = Set.of("target", "user", "password", "dataDir", "seed", "load");
+
+    private SweepComparisons() {
+    }
+
+    public static Comparison ofFolders(List<Path> folders) {
+        if (folders.size() < 2) {
+            throw new BadInputException("compare needs at least two sweep folders, got " + folders.size());
+        }
+        List<JsonNode> sweeps = new ArrayList<>();
+        List<String> dirs = new ArrayList<>();
+        for (Path f : folders) {
+            sweeps.add(SweepFiles.read(f));
+            Path dir = java.nio.file.Files.isDirectory(f) ? f : f.toAbsolutePath().getParent();
+            dirs.add(dir.toAbsolutePath().normalize().toString());
+        }
+        return of(sweeps, dirs);
+    }
+
+    static Comparison of(List<JsonNode> sweeps, List<String> dirs) {
+        JsonNode first = sweeps.getFirst();
+        String workload = first.path("workload").asText();
+        String axis = first.path("axis").asText();
+        for (JsonNode s : sweeps) {
+            if (!s.path("workload").asText().equals(workload)) {
+                throw new BadInputException("cannot compare a " + workload + " sweep with a " + s.path("workload").asText()
+                        + " sweep: give sweeps of one workload");
+            }
+            if (!s.path("axis").asText().equals(axis)) {
+                throw new BadInputException("cannot compare a sweep over " + axis + " with one over "
+                        + s.path("axis").asText() + ": give sweeps over the same axis");
+            }
+        }
+        List<Comparison.Run> runs = new ArrayList<>();
+        for (int i = 0; i < sweeps.size(); i++) {
+            JsonNode s = sweeps.get(i);
+            boolean consistent = true;
+            Set<String> verdicts = new LinkedHashSet<>();
+            for (JsonNode p : s.path("points")) {
+                consistent &= p.path("consistent").asBoolean();
+                verdicts.add(p.path("verdict").asText());
+            }
+            String verdict = (verdicts.size() == 1 ? verdicts.iterator().next() : "points differ: "
+                    + String.join(" / ", verdicts)) + (s.path("incomplete").asBoolean() ? " (INCOMPLETE sweep)" : "");
+            runs.add(new Comparison.Run(s.at("/configuration/target").asText("?"), s.path("product").asText("?"),
+                    s.path("version").asText("?"), "sweep of " + s.path("points").size() + " points", dirs.get(i),
+                    verdict, consistent));
+        }
+        List<Comparison.Row> rows = new ArrayList<>();
+        add(rows, sweeps, "peak TPS", s -> number(s.at("/peak/tps")));
+        add(rows, sweeps, "peak at " + axis, s -> number(s.at("/peak/value")));
+        add(rows, sweeps, "knee at " + axis + " (none: not reached)", s -> number(s.at("/knee/value")));
+        add(rows, sweeps, "MVA mean absolute error, interactions/s %", s -> number(s.at("/model/meanAbsRequestsErrorPct")));
+        TreeSet<Double> values = new TreeSet<>();
+        Set<String> headline = new LinkedHashSet<>();
+        for (JsonNode s : sweeps) {
+            for (JsonNode p : s.path("points")) {
+                values.add(p.path("value").asDouble());
+                p.path("headline").fieldNames().forEachRemaining(headline::add);
+            }
+        }
+        String firstType = first.at("/points/0/types/0/name").asText("first type");
+        for (double v : values) {
+            String at = axis + " " + SweepAxis.format(v) + ": ";
+            add(rows, sweeps, at + "TPS", s -> number(point(s, v).path("tps")));
+            for (String h : headline) {
+                add(rows, sweeps, at + h, s -> number(point(s, v).path("headline").path(h)));
+            }
+            add(rows, sweeps, at + "mean response ms (from intended start)",
+                    s -> number(point(s, v).path("meanResponseMs")));
+            add(rows, sweeps, at + firstType + " p90 ms", s -> p90(point(s, v), firstType));
+        }
+        return new Comparison(workload, runs, rows, differences(sweeps), List.of());
+    }
+
+    private static JsonNode point(JsonNode sweep, double value) {
+        for (JsonNode p : sweep.path("points")) {
+            if (p.path("value").asDouble() == value) {
+                return p;
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
+    private static Double p90(JsonNode point, String type) {
+        for (JsonNode t : point.path("types")) {
+            if (t.path("name").asText().equals(type)) {
+                return number(t.path("p90Ms"));
+            }
+        }
+        return null;
+    }
+
+    private static Double number(JsonNode n) {
+        return n.isNumber() ? n.asDouble() : null;
+    }
+
+    private static void add(List<Comparison.Row> rows, List<JsonNode> sweeps, String metric,
+                            Function<JsonNode, Double> value) {
+        List<Double> values = new ArrayList<>();
+        sweeps.forEach(s -> values.add(value.apply(s)));
+        if (values.stream().anyMatch(v -> v != null)) {
+            rows.add(new Comparison.Row(metric, values));
+        }
+    }
+
+    /** Configuration values (the swept one is not in it) that differ between the sweeps. */
+    private static List<String> differences(List<JsonNode> sweeps) {
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        for (JsonNode s : sweeps) {
+            flatten("", s.path("configuration"), values);
+        }
+        List<String> out = new ArrayList<>();
+        values.forEach((key, list) -> {
+            if (!EXPECTED_TO_DIFFER.contains(key) && (list.size() < sweeps.size() || new LinkedHashSet<>(list).size() > 1)) {
+                out.add(key + ": " + String.join(" | ", list) + (list.size() < sweeps.size() ? " (not set in every sweep)" : ""));
+            }
+        });
+        return out;
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, List<String>> values) {
+        Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = prefix + e.getKey();
+            if (e.getValue().isObject()) {
+                flatten(key + ".", e.getValue(), values);
+            } else {
+                values.computeIfAbsent(key, k -> new ArrayList<>()).add(e.getValue().asText());
+            }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+package io.tpkit.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.analysis.Knee;
+import io.tpkit.analysis.QueueingModel;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A finished sweep, as written to sweep.json: every point's figures (taken from its own
+ * result.json), the peak, the knee and the queueing model's prediction.
+ *
+ * @param tool          always "tpkit sweep", so that a reader can tell the file
+ * @param axis          what varied: connections, terminals or rate
+ * @param configuration the configuration common to every point (the swept key left out)
+ * @param target        the target, as each point's result.json describes it
+ * @param points        in increasing value of the axis
+ * @param incomplete    the sweep was interrupted: points are missing or the last one is cut short
+ * @param folder        the sweep's own folder
+ */
+public record SweepResult(String tool, String workload, String axis, List<Double> values, String startedAt,
+                          String finishedAt, Map<String, Object> configuration, Map<String, Object> target,
+                          String product, String version, List<Point> points, Peak peak, KneeFinding knee,
+                          Model model, boolean incomplete, String folder) {
+    public static final String TOOL = "tpkit sweep";
+    public static final String FILE = "sweep.json";
+
+    /**
+     * One point.
+     *
+     * @param value             the axis' value
+     * @param tps               committed transactions per second of the measurement interval (wall clock)
+     * @param headline          the workload's numeric headline figures (TPC-C: NOPM...)
+     * @param requestsPerSecond interactions completed per second (committed and business
+     *                          rollbacks of the types a terminal waits for): what the model predicts
+     * @param meanResponseMs    their mean response time (from the intended start)
+     * @param types             per transaction type
+     * @param gainPerDoublingPct the TPS gain per doubling of the axis from the previous point
+     * @param mva               the model's prediction for this point, or null
+     * @param resultDir         the point's own result folder
+     */
+    public record Point(int index, double value, String arrival, int connections, int terminals,
+                        Double ratePerSecond, double tps, Map<String, Double> headline, double requestsPerSecond,
+                        double meanResponseMs, List<TypeFigures> types, Double gainPerDoublingPct, Predicted mva,
+                        String verdict, boolean consistent, boolean incomplete, String resultDir) {
+    }
+
+    /** A transaction type at one point: committed per second and response-time percentiles (ms). */
+    public record TypeFigures(String name, double perSecond, double meanMs, double p50Ms, double p90Ms,
+                              double p99Ms) {
+    }
+
+    /**
+     * The model at one point, against the measurement (errors in percent of the measured value:
+     * (predicted - measured) / measured).
+     */
+    public record Predicted(double requestsPerSecond, double responseMs, double requestsErrorPct,
+                            double responseErrorPct) {
+    }
+
+    /** The highest TPS; {@code atEnd}: it is the last point, so the peak may lie beyond the sweep. */
+    public record Peak(int point, double value, double tps, boolean atEnd) {
+    }
+
+    /**
+     * @param point      the knee's point index, or null when not reached
+     * @param value      its value of the axis, or null
+     * @param definition the rule, in words
+     */
+    public record KneeFinding(Integer point, Double value, double thresholdPct, String definition,
+                              String explanation) {
+    }
+
+    /**
+     * The queueing model: its inputs (from the first point), its curve over the axis and the
+     * mean absolute errors over the points; {@code absentBecause} says why there is none.
+     *
+     * @param alternative the same model with the other demand treated the other way (a queue
+     *                    instead of a delay, or the reverse): where commits share flushes only in
+     *                    part, the two bracket what the system does
+     */
+    public record Model(QueueingModel.Inputs inputs, List<CurvePoint> curve, Double meanAbsRequestsErrorPct,
+                        Double meanAbsResponseErrorPct, Alternative alternative, String absentBecause) {
+    }
+
+    /** The model with the other demand as {@code other}: its curve and mean absolute errors. */
+    public record Alternative(String other, List<CurvePoint> curve, Double meanAbsRequestsErrorPct,
+                              Double meanAbsResponseErrorPct) {
+    }
+
+    /** The model at one value of the axis. */
+    public record CurvePoint(double x, int terminals, int connections, double requestsPerSecond, double responseMs) {
+    }
+
+    static final String KNEE_DEFINITION = "the first point k after which every later point j has TPS(j) < TPS(k) "
+            + "x (1 + g)^log2(x(j) / x(k)) (less than g more throughput per doubling of the axis, measured from k) "
+            + "while the mean response time at the last point is above k's; the last point is never the knee";
+
+    /**
+     * Builds the sweep's figures from its points' result.json trees.
+     *
+     * @param think  the terminals' mean keying + think time per transaction (0 for streams)
+     * @param source where {@code think} comes from, in words
+     */
+    static SweepResult of(Sweep sweep, List<JsonNode> runs, double think, String source, Map<String, Object> target,
+                          String startedAt, String finishedAt, boolean interrupted, String folder) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no points");
+        }
+        SweepAxis axis = sweep.axis();
+        List<Knee.Point> kneePoints = new ArrayList<>();
+        List<QueueingModel.Measured> measured = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode r = runs.get(i);
+            QueueingModel.Measured m = QueueingModel.measured(r);
+            measured.add(m);
+            kneePoints.add(new Knee.Point(sweep.values().get(i), tps(r), m.responseMs()));
+        }
+        Knee.Finding finding = Knee.find(kneePoints, sweep.kneeGainPct(), axis.label());
+
+        String absent = null;
+        QueueingModel.Inputs inputs = null;
+        boolean paced = axis == SweepAxis.RATE || sweep.base().ratePerSecond() > 0;
+        if (paced) {
+            absent = "a paced sweep (--rate) offers a fixed arrival rate, an open workload: the closed network's "
+                    + "model does not apply";
+        } else if (runs.getFirst().at("/metrics/incomplete").asBoolean(false)) {
+            absent = "the first point, where the demands are measured, was interrupted";
+        } else {
+            try {
+                inputs = QueueingModel.inputs(runs.getFirst(), think, source, sweep.mvaOther());
+            } catch (IllegalArgumentException e) {
+                absent = e.getMessage();
+            }
+        }
+        List<Point> points = new ArrayList<>();
+        double sumRequests = 0;
+        double sumResponse = 0;
+        int modelled = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode r = runs.get(i);
+            QueueingModel.Measured m = measured.get(i);
+            int connections = r.at("/workload/connections").asInt();
+            int terminals = r.at("/workload/terminals").asInt();
+            Predicted predicted = null;
+            if (inputs != null && m.completed() > 0) {
+                QueueingModel.Prediction p = QueueingModel.predict(inputs, terminals, connections);
+                predicted = new Predicted(p.throughput(), p.responseMs(), errorPct(p.throughput(), m.throughput()),
+                        errorPct(p.responseMs(), m.responseMs()));
+                sumRequests += Math.abs(predicted.requestsErrorPct());
+                sumResponse += Math.abs(predicted.responseErrorPct());
+                modelled++;
+            }
+            JsonNode rate = r.at("/configuration/ratePerSecond");
+            points.add(new Point(i + 1, sweep.values().get(i), r.at("/workload/arrival").asText(), connections,
+                    terminals, rate.isNumber() ? rate.asDouble() : null, tps(r), headline(r), m.throughput(),
+                    m.responseMs(), types(r), finding.gainPerDoublingPct().get(i), predicted,
+                    r.at("/validity/verdict").asText(), consistent(r), r.at("/metrics/incomplete").asBoolean(false),
+                    r.path("resultDir").asText()));
+        }
+        Model model = inputs == null ? new Model(null, List.of(), null, null, null, absent)
+                : new Model(inputs, curve(sweep, inputs, points), modelled == 0 ? null : sumRequests / modelled,
+                modelled == 0 ? null : sumResponse / modelled, alternative(sweep, runs, measured, points, think, source,
+                        sweep.mvaOther()), null);
+        Map<String, Object> configuration = new LinkedHashMap<>();
+        runs.getFirst().path("configuration").fields().forEachRemaining(e -> configuration.put(e.getKey(),
+                io.tpkit.result.ResultWriter.json().convertValue(e.getValue(), Object.class)));
+        configuration.remove(axis.configKey());
+        int peak = finding.peak();
+        KneeFinding knee = new KneeFinding(finding.kneeReached() ? finding.knee() + 1 : null,
+                finding.kneeReached() ? sweep.values().get(finding.knee()) : null, finding.thresholdPct(),
+                KNEE_DEFINITION, finding.explanation());
+        JsonNode db = runs.getFirst().path("database");
+        boolean incomplete = interrupted || runs.size() < sweep.values().size()
+                || points.stream().anyMatch(Point::incomplete);
+        return new SweepResult(TOOL, sweep.base().workload(), axis.label(), sweep.values(), startedAt, finishedAt,
+                configuration, target, db.path("product").asText(), db.path("version").asText(), points,
+                new Peak(peak + 1, sweep.values().get(peak), points.get(peak).tps(), finding.peakAtEnd()), knee, model,
+                incomplete, folder);
+    }
+
+    /** The model again with the other demand treated the other way, against the same points. */
+    private static Alternative alternative(Sweep sweep, List<JsonNode> runs, List<QueueingModel.Measured> measured,
+                                           List<Point> points, double think, String source, QueueingModel.Other used) {
+        QueueingModel.Other other = used == QueueingModel.Other.DELAY ? QueueingModel.Other.QUEUE
+                : QueueingModel.Other.DELAY;
+        QueueingModel.Inputs in = QueueingModel.inputs(runs.getFirst(), think, source, other);
+        double sumRequests = 0;
+        double sumResponse = 0;
+        int n = 0;
+        for (int i = 0; i < points.size(); i++) {
+            QueueingModel.Measured m = measured.get(i);
+            if (m.completed() == 0) {
+                continue;
+            }
+            QueueingModel.Prediction p = QueueingModel.predict(in, points.get(i).terminals(), points.get(i).connections());
+            sumRequests += Math.abs(errorPct(p.throughput(), m.throughput()));
+            sumResponse += Math.abs(errorPct(p.responseMs(), m.responseMs()));
+            n++;
+        }
+        return new Alternative(other.label(), curve(sweep, in, points), n == 0 ? null : sumRequests / n,
+                n == 0 ? null : sumResponse / n);
+    }
+
+    SweepResult withFolder(String dir) {
+        return new SweepResult(tool, workload, axis, values, startedAt, finishedAt, configuration, target, product,
+                version, points, peak, knee, model, incomplete, dir);
+    }
+
+    /** The model over the axis' range: every whole value up to 200 of them, else 120 spread geometrically. */
+    private static List<CurvePoint> curve(Sweep sweep, QueueingModel.Inputs in, List<Point> points) {
+        double lo = Math.max(1, Math.floor(sweep.values().getFirst()));
+        double hi = sweep.values().getLast();
+        List<Integer> xs = new ArrayList<>();
+        if (hi - lo <= 200) {
+            for (int x = (int) lo; x <= hi; x++) {
+                xs.add(x);
+            }
+        } else {
+            for (int i = 0; i < 120; i++) {
+                int x = (int) Math.round(lo * Math.pow(hi / lo, i / 119.0));
+                if (xs.isEmpty() || xs.getLast() != x) {
+                    xs.add(x);
+                }
+            }
+        }
+        List<CurvePoint> curve = new ArrayList<>();
+        Point first = points.getFirst();
+        boolean streams = "streams".equals(first.arrival());
+        if (sweep.axis() == SweepAxis.TERMINALS) {
+            int connections = first.connections();
+            List<io.tpkit.analysis.Mva.Level> levels = QueueingModel.levels(in, (int) hi, connections);
+            for (int x : xs) {
+                io.tpkit.analysis.Mva.Level l = levels.get(x - 1);
+                curve.add(new CurvePoint(x, x, connections, l.throughput(), l.responseTime() * 1000));
+            }
+        } else if (streams) {
+            // a stream is a terminal with its own connection: N = C
+            List<io.tpkit.analysis.Mva.Level> levels = QueueingModel.levels(in, (int) hi, (int) hi);
+            for (int x : xs) {
+                io.tpkit.analysis.Mva.Level l = levels.get(x - 1);
+                curve.add(new CurvePoint(x, x, x, l.throughput(), l.responseTime() * 1000));
+            }
+        } else {
+            int terminals = first.terminals();
+            for (int x : xs) {
+                QueueingModel.Prediction p = QueueingModel.predict(in, terminals, x);
+                curve.add(new CurvePoint(x, terminals, x, p.throughput(), p.responseMs()));
+            }
+        }
+        return curve;
+    }
+
+    private static double errorPct(double predicted, double measured) {
+        return measured == 0 ? Double.NaN : 100 * (predicted - measured) / measured;
+    }
+
+    static double tps(JsonNode r) {
+        return r.at("/metrics/throughput/overWallClock").asDouble();
+    }
+
+    static Map<String, Double> headline(JsonNode r) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> it = r.path("headline").fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getValue().isNumber()) {
+                m.put(e.getKey(), e.getValue().asDouble());
+            }
+        }
+        return m;
+    }
+
+    private static List<TypeFigures> types(JsonNode r) {
+        List<TypeFigures> out = new ArrayList<>();
+        for (JsonNode t : r.at("/metrics/types")) {
+            JsonNode resp = t.path("response");
+            out.add(new TypeFigures(t.path("name").asText(), t.path("perSecond").asDouble(), resp.path("meanMs").asDouble(),
+                    resp.path("p50Ms").asDouble(), resp.path("p90Ms").asDouble(), resp.path("p99Ms").asDouble()));
+        }
+        return out;
+    }
+
+    static boolean consistent(JsonNode r) {
+        for (JsonNode c : r.path("consistency")) {
+            if (!c.path("passed").asBoolean(false) && !c.path("skipped").asBoolean(false)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

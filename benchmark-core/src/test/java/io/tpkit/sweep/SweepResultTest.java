@@ -1,0 +1,93 @@
+package io.tpkit.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tpkit.api.BadInputException;
+import io.tpkit.api.BenchmarkConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A sweep's figures from its points' result.json trees, without a database. */
+class SweepResultTest {
+    /** A TP1-like result of one type: {@code tps} for 10 s, mean response and service {@code ms}. */
+    private static JsonNode point(int connections, double tps, double ms, boolean incomplete) throws Exception {
+        long n = Math.round(tps * 10);
+        return new ObjectMapper().readTree("""
+                {"resultDir": "/r/%d", "workload": {"name": "tp1", "arrival": "streams", "terminals": %d, "connections": %d},
+                 "configuration": {"workload": "tp1", "target": "embedded-postgres", "connections": %d, "seed": 7},
+                 "database": {"product": "PostgreSQL", "version": "18.6"}, "environment": {"cpus": 2},
+                 "metrics": {"measurementSeconds": 10.0, "totalCommitted": %d, "incomplete": %s,
+                   "throughput": {"overWallClock": %s},
+                   "types": [{"name": "debit-credit", "perSecond": %s,
+                     "response": {"count": %d, "meanMs": %s, "p50Ms": 1, "p90Ms": 2, "p99Ms": 3},
+                     "service": {"meanMs": %s}}]},
+                 "validity": {"verdict": "conformant"}, "consistency": [{"passed": true}],
+                 "cost": {"committed": %d, "driverCpuMicros": 100.0, "databaseCpuMicros": 400.0, "databaseMachinePct": 20.0}}
+                """.formatted(connections, connections, connections, connections, n, incomplete, tps, tps, n, ms, ms, n));
+    }
+
+    private static SweepResult sweep(SweepAxis axis, BenchmarkConfig base, List<JsonNode> runs, List<Double> values,
+                                     boolean interrupted) {
+        return SweepResult.of(new Sweep(base, axis, values), runs, 0, "streams", Map.of("kind", "embedded-postgres"),
+                "start", "end", interrupted, "/sweep");
+    }
+
+    @Test
+    void pointsPeakKneeAndModel() throws Exception {
+        List<JsonNode> runs = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false), point(4, 1000, 4, false),
+                point(8, 1010, 7.9, false));
+        SweepResult r = sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), runs,
+                List.of(1.0, 2.0, 4.0, 8.0), false);
+        assertThat(r.points()).extracting(SweepResult.Point::tps).containsExactly(500.0, 950.0, 1000.0, 1010.0);
+        assertThat(r.peak().point()).isEqualTo(4);
+        assertThat(r.peak().atEnd()).isTrue();
+        assertThat(r.knee().point()).isEqualTo(2);
+        assertThat(r.knee().value()).isEqualTo(2.0);
+        assertThat(r.configuration()).doesNotContainKey("connections").containsEntry("seed", 7);
+        assertThat(r.incomplete()).isFalse();
+        // demands from the first point: S = 2 ms, D_cpu = 0.5 ms on 2 CPUs, D_other = 1.5 ms (a delay)
+        assertThat(r.model().inputs().cpuDemandMs()).isCloseTo(0.5, within(1e-12));
+        assertThat(r.points().getFirst().mva().requestsPerSecond()).isCloseTo(500, within(1e-6));
+        assertThat(r.points().get(1).mva().requestsPerSecond()).isCloseTo(1000, within(1e-6));
+        assertThat(r.points().get(1).mva().requestsErrorPct()).isCloseTo(100 * (1000 - 950) / 950.0, within(1e-9));
+        assertThat(r.model().curve()).hasSize(8);
+        assertThat(r.model().alternative().other()).isEqualTo("queue");
+        List<Double> errors = new ArrayList<>();
+        r.points().forEach(p -> errors.add(Math.abs(p.mva().requestsErrorPct())));
+        assertThat(r.model().meanAbsRequestsErrorPct())
+                .isCloseTo(errors.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), within(1e-9));
+    }
+
+    @Test
+    void aPacedSweepHasNoModelAndAnInterruptedOneIsMarked() throws Exception {
+        List<JsonNode> runs = List.of(point(4, 100, 2, false), point(4, 190, 2, true));
+        SweepResult r = sweep(SweepAxis.RATE, BenchmarkConfig.builder("tp1").build(), runs, List.of(100.0, 200.0, 400.0),
+                true);
+        assertThat(r.model().inputs()).isNull();
+        assertThat(r.model().absentBecause()).contains("open workload");
+        assertThat(r.points()).hasSize(2);
+        assertThat(r.points().get(1).mva()).isNull();
+        assertThat(r.incomplete()).isTrue();
+    }
+
+    @Test
+    void sweepValuesAreCheckedAndSorted() {
+        BenchmarkConfig base = BenchmarkConfig.builder("tp1").build();
+        assertThat(new Sweep(base, SweepAxis.CONNECTIONS, List.of(8.0, 1.0, 4.0)).values()).containsExactly(1.0, 4.0, 8.0);
+        assertThat(new Sweep(base, SweepAxis.CONNECTIONS, List.of(2.0, 1.0)).points())
+                .extracting(BenchmarkConfig::connections).containsExactly(1, 2);
+        assertThatThrownBy(() -> new Sweep(base, SweepAxis.CONNECTIONS, List.of(1.0)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("at least two values");
+        assertThatThrownBy(() -> new Sweep(base, SweepAxis.TERMINALS, List.of(1.0, 2.5)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("whole numbers");
+        assertThatThrownBy(() -> new Sweep(base, SweepAxis.RATE, List.of(0.0, 2.5)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("above 0");
+        assertThat(new Sweep(base, SweepAxis.RATE, List.of(50.0, 25.5)).points().getFirst().ratePerSecond()).isEqualTo(25.5);
+    }
+}
