@@ -70,4 +70,15 @@ class RunTp1EndToEndIT {
         assertThat(cli.err()).contains("holds no tp1 data", "tpkit load tp1");
         assertThat(temp).isEmptyDirectory();
     }
+
+    @Test
+    void moreConnectionsThanTheServerAcceptsAreRefusedBeforeTheRun() {
+        Cli cli = Cli.run("run", "tp1", "--connections", "400", "--out", temp.toString());
+        assertThat(cli.exitCode()).isEqualTo(2);
+        // the embedded server's max_connections is 300: the server's limit named, not a pool's timeout
+        assertThat(cli.err().strip().lines().toList().getLast()).startsWith("tpkit: --connections 400 needs 402 "
+                + "connections").contains("max_connections 300", "use at most", "nothing was run");
+        assertThat(cli.err()).doesNotContain("loading tp1");
+        assertThat(temp).isEmptyDirectory();
+    }
 }

@@ -101,6 +101,7 @@ public final class Runner {
              Connected db = Connected.openAtLoadedScale(config, b -> poolSize(schedulerSettings(config, b)), listener,
                      held)) {
             SchedulerSettings settings = schedulerSettings(db.config, db.bound);
+            refuseOverConnectionLimit(db, settings);
             db.target.holdOnInterrupt();
             LoadReport load = prepareData(db, listener, control);
             SettingsSnapshot server;
@@ -378,6 +379,23 @@ public final class Runner {
                     + db.bound.scale() + ": leave out --scale or reload with 'tpkit load " + name
                     + " --scale " + db.bound.scale() + db.config.workloadOptions() + db.config.targetOptions() + "'");
         }
+    }
+
+    /** A run that needs more connections than the server accepts is refused before it starts. */
+    private static void refuseOverConnectionLimit(Connected db, SchedulerSettings s) throws SQLException {
+        java.util.Optional<io.tpkit.spi.ConnectionLimit> limit;
+        try (Connection c = db.connection()) {
+            limit = db.target.plugin().connectionLimit(c);
+        }
+        if (limit.isEmpty()) {
+            return;
+        }
+        boolean defers = java.util.stream.IntStream.range(0, db.bound.transactionTypes().size())
+                .anyMatch(db.bound::deferred);
+        int needs = s.connections() + (defers ? s.deferredWorkers() : 0) + Series.SPARE_CONNECTIONS;
+        // the plugins leave the asking connection out of "in use": it is one of the run's own
+        Series.refuseOverLimit("--connections " + s.connections(), needs, s.connections(), limit.get().available(),
+                limit.get(), db.target.plugin().name());
     }
 
     private static String scaleOption(BenchmarkConfig config) {

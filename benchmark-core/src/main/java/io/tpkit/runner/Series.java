@@ -91,15 +91,8 @@ public final class Series implements AutoCloseable {
             if (limit.isPresent()) {
                 for (int i = 0; i < configs.size(); i++) {
                     Shape s = shapes.get(i);
-                    if (s.needs() > limit.get().available()) {
-                        throw new BadInputException(labels.get(i) + " needs " + s.needs() + " connections ("
-                                + s.connections() + " for the run" + (s.needs() - s.connections() > SPARE_CONNECTIONS
-                                ? ", " + (s.needs() - s.connections() - SPARE_CONNECTIONS) + " for deferred work" : "")
-                                + ", " + SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the server (" + target.plugin().name() + ")"
-                                + " accepts " + limit.get().available() + " more (" + limit.get().how() + "): use at most "
-                                + Math.max(0, limit.get().available() - (s.needs() - s.connections()))
-                                + " connections or raise the server's limit; nothing was run");
-                    }
+                    refuseOverLimit(labels.get(i), s.needs(), s.connections(), limit.get().available(),
+                            limit.get(), target.plugin().name());
                 }
             }
             return new Series(target, limit);
@@ -107,6 +100,25 @@ public final class Series implements AutoCloseable {
             target.close();
             throw e;
         }
+    }
+
+    /**
+     * Refuses, in one line, a run that needs more connections than the server accepts: found
+     * before the run, rather than as a pool's timeout 30 s into it.
+     *
+     * @param available what the server accepts for this run
+     */
+    static void refuseOverLimit(String label, int needs, int connections, int available, ConnectionLimit limit,
+                                String server) {
+        if (needs <= available) {
+            return;
+        }
+        throw new BadInputException(label + " needs " + needs + " connections (" + connections + " for the run"
+                + (needs - connections > SPARE_CONNECTIONS ? ", " + (needs - connections - SPARE_CONNECTIONS)
+                + " for deferred work" : "") + ", " + SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the "
+                + "server (" + server + ") accepts " + available + " more (" + limit.how() + "): use at most "
+                + Math.max(0, available - (needs - connections)) + " connections or raise the server's limit; "
+                + "nothing was run");
     }
 
     private static Optional<ConnectionLimit> connectionLimit(Target target) {
