@@ -57,6 +57,11 @@ record HpssSettings(int threads, int createsPerThread, int iterations, long keyS
             throw new BadInputException("hpss threads create files back to back (streams): drop --arrival "
                     + config.arrival().label());
         }
+        if (config.ratePerSecond() > 0) {
+            // seed 004 reports the rate the threads sustain; a paced run would report the pace
+            throw new BadInputException("hpss measures the create rate its threads sustain back to back: drop --rate "
+                    + config.ratePerSecond());
+        }
         int threads = config.scale() == null ? STANDARD_THREADS : config.scale();
         int creates = (int) positive(options.get(CREATES), CREATES, STANDARD_CREATES, Integer.MAX_VALUE);
         int iterations = (int) positive(options.get(ITERATIONS), ITERATIONS, STANDARD_ITERATIONS, Integer.MAX_VALUE);

@@ -24,9 +24,9 @@ class RunCommand extends WorkloadCommand {
     Integer terminals;
 
     @Option(names = "--arrival", paramLabel = "MODEL",
-            description = "streams (back-to-back, TPC-B style), closed (terminals with think times, TPC-A style) or open "
-                    + "(requests arrive at --rate whatever the database does; the connections serve them in order). "
-                    + "Default: the workload's.")
+            description = "streams (each connection submits back to back), closed (terminals with keying and "
+                    + "think times share the connections) or open (requests arrive at --rate whatever the "
+                    + "database does; the connections serve them in order). Default: the workload's.")
     String arrival;
 
     @Option(names = "--logic", paramLabel = "WHERE", defaultValue = "client",
@@ -89,8 +89,8 @@ class RunCommand extends WorkloadCommand {
     boolean reload;
 
     @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
-            description = "Retries of a transaction after a deadlock or serialization failure (same input) or, "
-                    + "for random keys (hpss), a duplicate key (new keys). Default: 10.")
+            description = "Retries of a transaction after a deadlock or serialization failure (with the same "
+                    + "input), or after a duplicate key on keys drawn at random (with new keys). Default: 10.")
     int maxRetries;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the input generators (recorded; default: random).")
@@ -115,9 +115,13 @@ class RunCommand extends WorkloadCommand {
         super(workload, console);
     }
 
-    /** The options a benchmark that fixes its own run shape (HPSS) has no use for. */
+    /**
+     * The options a benchmark that fixes its own run shape (HPSS) has no use for: it measures the
+     * rate its threads sustain back to back, so a schedule (--rate and its kin) has no place either.
+     */
     private static final java.util.List<String> SHAPE_OPTIONS = java.util.List.of("--connections", "--terminals",
-            "--arrival", "--logic", "--think", "--duration", "--warmup", "--transactions");
+            "--arrival", "--logic", "--think", "--duration", "--warmup", "--transactions", "--rate",
+            "--latency-limit", "--interarrival", "--rate-per-terminal");
 
     @Override
     CommandLine commandLine(String verb, String... examples) {
