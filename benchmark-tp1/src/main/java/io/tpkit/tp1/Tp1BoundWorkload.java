@@ -112,7 +112,8 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public void prepareRun(Connection c) throws SQLException {
         if (settings.logic() == Logic.PROCEDURE) {
-            SqlScript.execute(c, dialect.procedure());
+            // installed when missing or of another version (the script's checksum is recorded)
+            io.tpkit.sql.StoredRoutines.install(c, "tp1", dialect.procedureScript());
         }
     }
 
