@@ -18,7 +18,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -563,51 +562,8 @@ abstract class TpccClientSessionIT {
      */
     @Test
     void concurrentTerminalsDoNotDeadlock() throws Exception {
-        TpccRandom random = new TpccRandom(78);
-        NURandConstants run = NURandConstants.forRun(random.split(), db.loadConstants().cLast());
-        int terminals = 4;
-        int perTerminal = 300;
-        AtomicInteger deadlocks = new AtomicInteger();
-        AtomicInteger retries = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(terminals);
-        List<Future<?>> futures = new ArrayList<>();
-        for (int t = 0; t < terminals; t++) {
-            // homes alternate between the warehouses: remote stock rows are locked across them
-            TpccInputs inputs = new TpccInputs(random.split(), run, WAREHOUSES, 1 + t % WAREHOUSES, t + 1);
-            CardDeck deck = CardDeck.smallest(new SplittableRandom(t));
-            futures.add(pool.submit(() -> {
-                try (TpccClientSession s = session()) {
-                    for (int i = 0; i < perTerminal; i++) {
-                        Request r = inputs.next(deck.deal());
-                        for (int attempt = 0; ; attempt++) {
-                            try {
-                                s.execute(r);
-                                break;
-                            } catch (SQLException e) {
-                                if (!s.connection().autoCommit()) {
-                                    s.connection().rollback(); // as the scheduler does
-                                }
-                                if ("40P01".equals(e.getSQLState()) || e.getErrorCode() == 1213) {
-                                    deadlocks.incrementAndGet();
-                                }
-                                retries.incrementAndGet();
-                                if (attempt > 10) {
-                                    throw e;
-                                }
-                            }
-                        }
-                    }
-                }
-                return null;
-            }));
-        }
-        pool.shutdown();
-        for (Future<?> f : futures) {
-            f.get();
-        }
-        System.out.printf("tpcc concurrent mix: %d terminals x %d, %d retries, %d deadlocks%n", terminals,
-                perTerminal, retries.get(), deadlocks.get());
-        assertThat(deadlocks.get()).isZero();
+        int deadlocks = db.concurrentMix(this::session, 78, 4, 300);
+        assertThat(deadlocks).isZero();
         for (CheckResult r : TpccConsistency.checkAll(check, true)) {
             assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
         }

@@ -474,6 +474,18 @@ abstract class TpccProcedureSessionIT {
         assertThat(rollbacks).isGreaterThanOrEqualTo(2); // the scenario's, and the mix's
     }
 
+    /**
+     * Four terminals at once on the procedures (after the compared runs), retrying as the
+     * scheduler does: their lock order must not produce a single deadlock either.
+     */
+    @Test
+    void concurrentProcedureCallsDoNotDeadlock() throws Exception {
+        assertThat(db.concurrentMix(db::procedureSession, 79, 4, 300)).isZero();
+        for (CheckResult r : TpccConsistency.checkAll(check, true)) {
+            assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
+        }
+    }
+
     /** The procedures are installed once per version: again only when the script or a routine changed. */
     @Test
     void theProceduresAreReplacedOnlyWhenTheirDefinitionChanged() throws Exception {

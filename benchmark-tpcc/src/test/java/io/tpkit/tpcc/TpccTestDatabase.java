@@ -95,6 +95,65 @@ final class TpccTestDatabase implements AutoCloseable {
         }
     }
 
+    /** Opens a session for a terminal of {@link #concurrentMix}. */
+    interface Sessions {
+        TpccSession open() throws SQLException;
+    }
+
+    /**
+     * Terminals at once, each on its own session, their homes alternating between the
+     * warehouses so that stock rows are locked across them, each dealing {@code perTerminal}
+     * transactions from its deck and retrying a failed one with the same input as the scheduler
+     * does (rolling back first unless in auto-commit mode).
+     *
+     * @return the deadlocks among the failures: the sessions' lock order must keep it at zero
+     */
+    int concurrentMix(Sessions sessions, long seed, int terminals, int perTerminal) throws Exception {
+        TpccRandom random = new TpccRandom(seed);
+        NURandConstants run = NURandConstants.forRun(random.split(), loadConstants.cLast());
+        java.util.concurrent.atomic.AtomicInteger deadlocks = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(terminals);
+        List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+        for (int t = 0; t < terminals; t++) {
+            // homes alternate between the warehouses: remote stock rows are locked across them
+            TpccInputs inputs = new TpccInputs(random.split(), run, warehouses, 1 + t % warehouses, t + 1);
+            CardDeck deck = CardDeck.smallest(new java.util.SplittableRandom(t));
+            futures.add(pool.submit(() -> {
+                try (TpccSession s = sessions.open()) {
+                    for (int i = 0; i < perTerminal; i++) {
+                        io.tpkit.spi.Request r = inputs.next(deck.deal());
+                        for (int attempt = 0; ; attempt++) {
+                            try {
+                                s.execute(r);
+                                break;
+                            } catch (SQLException e) {
+                                if (!s.connection().autoCommit()) {
+                                    s.connection().rollback(); // as the scheduler does
+                                }
+                                if ("40P01".equals(e.getSQLState()) || e.getErrorCode() == 1213) {
+                                    deadlocks.incrementAndGet();
+                                }
+                                retries.incrementAndGet();
+                                if (attempt > 10) {
+                                    throw e;
+                                }
+                            }
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        pool.shutdown();
+        for (java.util.concurrent.Future<?> f : futures) {
+            f.get();
+        }
+        System.out.printf("tpcc concurrent mix: %d terminals x %d, %d retries, %d deadlocks%n", terminals, perTerminal,
+                retries.get(), deadlocks.get());
+        return deadlocks.get();
+    }
+
     // ---------------------------------------------------------------- copies of the tables
 
     /** The tables the transactions change (ITEM never changes). */

@@ -48,10 +48,9 @@ proc: BEGIN
     DECLARE v_supply INT;
     DECLARE v_qty INT;
     DECLARE v_all_local INT DEFAULT 1;
+    DECLARE v_keys TEXT;
     DECLARE v_kw INT;
     DECLARE v_ki INT;
-    DECLARE v_pw INT DEFAULT 0;
-    DECLARE v_pi INT DEFAULT 0;
     DECLARE v_locked INT;
     DECLARE v_price DECIMAL(5,2);
     DECLARE v_name VARCHAR(24);
@@ -91,17 +90,14 @@ proc: BEGIN
     INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);
 
     -- each STOCK row once, in key order, even when an item repeats; the unused item has no row
-    locking: LOOP
-        SET v_kw = NULL;
-        SELECT k.w, k.i INTO v_kw, v_ki
-            FROM JSON_TABLE(p_lines, '$[*]' COLUMNS (i INT PATH '$[0]', w INT PATH '$[1]')) k
-            WHERE k.w > v_pw OR (k.w = v_pw AND k.i > v_pi) ORDER BY k.w, k.i LIMIT 1;
-        IF v_kw IS NULL THEN
-            LEAVE locking;
-        END IF;
+    SELECT GROUP_CONCAT(DISTINCT k.w, ':', k.i ORDER BY k.w, k.i) INTO v_keys
+        FROM JSON_TABLE(p_lines, '$[*]' COLUMNS (i INT PATH '$[0]', w INT PATH '$[1]')) k;
+    WHILE v_keys <> '' DO
+        SET v_kw = SUBSTRING_INDEX(v_keys, ':', 1),
+            v_ki = SUBSTRING_INDEX(SUBSTRING_INDEX(v_keys, ',', 1), ':', -1),
+            v_keys = IF(LOCATE(',', v_keys) > 0, SUBSTRING(v_keys, LOCATE(',', v_keys) + 1), '');
         SELECT COUNT(*) INTO v_locked FROM stock WHERE s_w_id = v_kw AND s_i_id = v_ki FOR UPDATE;
-        SET v_pw = v_kw, v_pi = v_ki;
-    END LOOP;
+    END WHILE;
 
     SET v_n = 0;
     WHILE v_n < v_count DO
