@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What both TPC-C sessions (client-side SQL and stored procedures) share: the connection, and
- * what the previous transaction of each kind showed on the terminal (for tests, which compare
- * the two variants, and for the Delivery result). Not thread-safe: one session per terminal.
+ * What both TPC-C sessions (client-side SQL and stored procedures) share: the connection, what
+ * the previous transaction of each kind showed on the terminal ({@link TpccOutput}, checked
+ * against its input after every transaction; tests compare the two variants by it, and the
+ * Delivery result is made from it), and the readers of the output rows both variants return.
+ * Not thread-safe: one session per terminal.
  */
 abstract class TpccSession implements Session {
     /** One order delivered by the last Delivery. */
