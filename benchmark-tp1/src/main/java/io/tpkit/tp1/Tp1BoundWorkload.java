@@ -137,7 +137,8 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     public void prepareRun(Connection c) throws SQLException {
         amendsUndone = settings.sub().amends() ? Amends.record(c, keys) : Amends.undo(c);
         if (settings.logic() == Logic.PROCEDURE) {
-            SqlScript.execute(c, dialect.procedure());
+            // installed when missing or of another version (the script's checksum is recorded)
+            io.tpkit.sql.StoredRoutines.install(c, "tp1", dialect.procedureScript());
         }
     }
 

@@ -48,7 +48,12 @@ final class Tp1Dialect {
     }
 
     List<String> procedure() {
-        return SqlScript.split(read("procedure.sql"));
+        return SqlScript.split(procedureScript());
+    }
+
+    /** The text of {@code procedure.sql}, as {@link io.tpkit.sql.StoredRoutines} installs and versions it. */
+    String procedureScript() {
+        return read("procedure.sql");
     }
 
     String procedureCall() {

@@ -59,7 +59,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
         m.put("warehouses", warehouses);
         m.put("foreignKeys", foreignKeys);
         m.put("logic", logic == Logic.PROCEDURE
-                ? "procedure: one stored-function call per transaction" : "client: SQL statements sent by the driver");
+                ? "procedure: one stored-procedure call per transaction" : "client: SQL statements sent by the driver");
         m.put("terminalsPerWarehouse", 10);
         m.put("deck", "23 cards: 10 New-Order, 10 Payment, 1 Order-Status, 1 Delivery, 1 Stock-Level, per terminal");
         m.put("thinkTime", "negative exponential, type's mean, truncated at 10x");
@@ -153,7 +153,8 @@ public final class TpccBoundWorkload implements BoundWorkload {
         int cLoad = Integer.parseInt(config(c).get("c_last_load"));
         runConstants = NURandConstants.forRun(new TpccRandom(seed ^ 0x5DEECE66DL), cLoad);
         if (logic == Logic.PROCEDURE) {
-            SqlScript.execute(c, dialect.procedures());
+            // installed when missing or of another version (the script's checksum is recorded)
+            io.tpkit.sql.StoredRoutines.install(c, "tpcc", dialect.proceduresScript());
         }
     }
 
@@ -184,7 +185,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     @Override
     public Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
-        return logic == Logic.PROCEDURE ? new TpccProcedureSession(c) : TpccClientSession.open(c, dialect);
+        return logic == Logic.PROCEDURE ? new TpccProcedureSession(c, dialect) : TpccClientSession.open(c, dialect);
     }
 
     /** Committed New-Orders raise d_next_o_id by one each; rolled-back ones do not. */

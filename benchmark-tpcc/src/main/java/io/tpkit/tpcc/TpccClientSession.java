@@ -61,7 +61,7 @@ abstract class TpccClientSession extends TpccSession {
             + "AND o.o_id = (SELECT max(o_id) FROM oorder WHERE o_w_id = c.c_w_id AND o_d_id = c.c_d_id "
             + "AND o_c_id = c.c_id) "
             + "LEFT JOIN order_line l ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id "
-            + "WHERE c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = %s";
+            + "WHERE c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = %s ORDER BY l.ol_number";
     /** The three steps of the profile in one statement; both dialects run it. */
     static final String STOCK_LEVEL = "SELECT count(DISTINCT s.s_i_id) FROM district d "
             + "JOIN order_line ol ON ol.ol_w_id = d.d_w_id AND ol.ol_d_id = d.d_id "
@@ -112,17 +112,24 @@ abstract class TpccClientSession extends TpccSession {
         }
     }
 
+    /**
+     * What New-Order read before its lines: the new order's number, the customer (C_LAST and
+     * C_CREDIT are displayed only), the rates and the order's entry date.
+     */
+    record Header(int orderId, BigDecimal discount, String last, String credit, BigDecimal warehouseTax,
+            BigDecimal districtTax, java.time.LocalDateTime entryDate) {
+    }
+
     /** What an ended New-Order leaves for the terminal's output screen, and its outcome. */
-    final Outcome newOrderEnded(int orderId, boolean committed, Lines lines, BigDecimal discount,
-                                BigDecimal warehouseTax, BigDecimal districtTax) {
-        lastOrderId = orderId;
+    final Outcome newOrderEnded(NewOrderRequest r, Header h, boolean committed, Lines lines) {
         if (!committed) {
             // §2.4.2.3: "Item number is not valid"; everything before it has really been done
-            lastTotalAmount = BigDecimal.ZERO;
+            lastNewOrder = TpccOutput.NewOrder.rolledBack(r, h.orderId(), h.last(), h.credit());
             return Outcome.BUSINESS_ROLLBACK;
         }
-        lastBrandLines = lines.brandLines;
-        lastTotalAmount = lines.totalAmount(discount, warehouseTax, districtTax);
+        lastNewOrder = new TpccOutput.NewOrder(r.warehouseId(), r.districtId(), r.customerId(), h.orderId(), false,
+                h.last(), h.credit(), h.discount(), h.warehouseTax(), h.districtTax(), h.entryDate(),
+                lines.totalAmount(h.discount(), h.warehouseTax(), h.districtTax()), lines.shown());
         return Outcome.COMMITTED;
     }
 
@@ -237,6 +244,11 @@ abstract class TpccClientSession extends TpccSession {
         final int[] quantity;
         final BigDecimal[] amount;
         final String[] distInfo;
+        /** Displayed only: I_NAME, S_QUANTITY as the line read it, brand-generic, I_PRICE. */
+        final String[] itemName;
+        final int[] stockQuantity;
+        final char[] brandGeneric;
+        final BigDecimal[] price;
         final List<StockRound> stockRounds = new ArrayList<>(1);
         /** The first line whose item does not exist (1-based), or 0 when every item exists. */
         final int unusedItemLine;
@@ -253,6 +265,10 @@ abstract class TpccClientSession extends TpccSession {
             quantity = new int[n];
             amount = new BigDecimal[n];
             distInfo = new String[n];
+            itemName = new String[n];
+            stockQuantity = new int[n];
+            brandGeneric = new char[n];
+            price = new BigDecimal[n];
             int[] stockNow = new int[rows.keys.length];
             int[] writes = new int[rows.keys.length];
             BigDecimal total = BigDecimal.ZERO;
@@ -271,7 +287,8 @@ abstract class TpccClientSession extends TpccSession {
                     throw new SQLException("no stock row for item " + line.itemId() + " in warehouse "
                             + line.supplyWarehouseId());
                 }
-                int after = stockAfter(writes[k] == 0 ? s.quantity() : stockNow[k], line.quantity());
+                int read = writes[k] == 0 ? s.quantity() : stockNow[k];
+                int after = stockAfter(read, line.quantity());
                 stockNow[k] = after;
                 int round = writes[k]++;
                 if (round == stockRounds.size()) {
@@ -286,8 +303,14 @@ abstract class TpccClientSession extends TpccSession {
                 amount[done] = i.price().multiply(BigDecimal.valueOf(line.quantity())).setScale(2, RoundingMode.UNNECESSARY);
                 distInfo[done] = s.distInfo();
                 total = total.add(amount[done]);
+                itemName[done] = i.name();
+                stockQuantity[done] = read;
+                price[done] = i.price();
                 if (i.data().contains(TpccRandom.ORIGINAL) && s.data().contains(TpccRandom.ORIGINAL)) {
                     brand++; // brand-generic "B", else "G": displayed only
+                    brandGeneric[done] = 'B';
+                } else {
+                    brandGeneric[done] = 'G';
                 }
                 done++;
             }
@@ -299,8 +322,17 @@ abstract class TpccClientSession extends TpccSession {
 
         /** The displayed total: the lines' sum with the discount and both taxes (§2.4.2.2 step 7). */
         BigDecimal totalAmount(BigDecimal discount, BigDecimal warehouseTax, BigDecimal districtTax) {
-            return sum.multiply(BigDecimal.ONE.subtract(discount)).multiply(BigDecimal.ONE.add(warehouseTax).add(districtTax))
-                    .setScale(2, RoundingMode.HALF_UP);
+            return TpccOutput.totalAmount(sum, discount, warehouseTax, districtTax);
+        }
+
+        /** The lines as the terminal shows them. */
+        List<TpccOutput.NewOrderLine> shown() {
+            List<TpccOutput.NewOrderLine> shown = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                shown.add(new TpccOutput.NewOrderLine(supply[i], item[i], itemName[i], quantity[i], stockQuantity[i],
+                        brandGeneric[i], price[i], amount[i]));
+            }
+            return shown;
         }
 
         /** Stock rows written in the first round, which holds every row the order writes. */
@@ -412,25 +444,12 @@ abstract class TpccClientSession extends TpccSession {
         int d = r.districtId();
         setInts(ps, 1, w, d);
         setCustomer(ps, 3, w, d, r.customer());
-        int customer = 0;
-        int orderId = 0;
-        int lines = 0;
         try (java.sql.ResultSet rs = rowsOf(ps, commits)) {
-            while (rs.next()) {
-                customer = rs.getInt(1);
-                orderId = rs.getInt(6);
-                rs.getInt(9);
-                if (!rs.wasNull()) {
-                    lines++;
-                }
-            }
+            lastOrderStatus = orderStatusShown(rs, w, d);
         }
-        if (customer == 0) {
+        if (lastOrderStatus == null) {
             throw missing("customer", w, d, r.customer().customerId());
         }
-        lastOrderStatusCustomerId = customer;
-        lastOrderStatusOrderId = orderId;
-        lastOrderStatusLines = lines;
     }
 
     /** Runs the Stock-Level statement and keeps low_stock, what the terminal showed. */
@@ -438,7 +457,7 @@ abstract class TpccClientSession extends TpccSession {
         setInts(ps, 1, r.threshold(), r.warehouseId(), r.districtId());
         try (java.sql.ResultSet rs = rowsOf(ps, commits)) {
             required(rs, "district", r.warehouseId(), r.districtId());
-            lastLowStock = rs.getInt(1);
+            lastStockLevel = new TpccOutput.StockLevel(r.warehouseId(), r.districtId(), r.threshold(), rs.getInt(1));
         }
     }
 

@@ -52,9 +52,14 @@ final class TpccDialect {
         return TpccDialect.class.getResource(ROOT + key + "/procedures.sql") != null;
     }
 
-    /** Drops and creates the stored functions of {@code --logic procedure}. */
+    /** Drops and creates the stored functions (procedures) of {@code --logic procedure}. */
     List<String> procedures() {
         return script("procedures.sql");
+    }
+
+    /** The text of {@code procedures.sql}, as {@link io.tpkit.sql.StoredRoutines} installs and versions it. */
+    String proceduresScript() {
+        return SqlScript.read(TpccDialect.class, ROOT + key + "/procedures.sql");
     }
 
     private List<String> script(String name) {

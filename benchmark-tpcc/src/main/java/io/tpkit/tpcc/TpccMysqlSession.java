@@ -40,14 +40,15 @@ final class TpccMysqlSession extends TpccClientSession {
     private static final String NEXT_ORDER =
             "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = ? AND d_id = ?";
     /** Read after the update: the transaction sees its own new D_NEXT_O_ID, and holds its lock. */
-    private static final String HEADER = "SELECT d.d_next_o_id - 1, d.d_tax, w.w_tax, c.c_discount, c.c_last, c.c_credit "
-            + "FROM district d, warehouse w, customer c WHERE d.d_w_id = ? AND d.d_id = ? AND w.w_id = ? "
+    private static final String HEADER = "SELECT d.d_next_o_id - 1, d.d_tax, w.w_tax, c.c_discount, c.c_last, c.c_credit, "
+            + "LOCALTIMESTAMP FROM district d, warehouse w, customer c WHERE d.d_w_id = ? AND d.d_id = ? AND w.w_id = ? "
             + "AND c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = ?";
     private static final String ITEMS = "SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id IN (%s)";
     private static final String STOCK = "SELECT s_w_id, s_i_id, s_quantity, s_dist_%02d, s_data FROM stock "
             + "FORCE INDEX (PRIMARY) WHERE (s_w_id, s_i_id) IN (%s) ORDER BY s_w_id, s_i_id FOR UPDATE";
+    /** O_ENTRY_D is the LOCALTIMESTAMP the header read: what the terminal shows. */
     private static final String INSERT_ORDER = "INSERT INTO oorder (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, "
-            + "o_ol_cnt, o_all_local) VALUES (?, ?, ?, ?, LOCALTIMESTAMP, NULL, ?, ?)";
+            + "o_ol_cnt, o_all_local) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)";
     private static final String INSERT_NEW_ORDER = "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)";
     private static final String STOCK_WRITE = "UPDATE stock s JOIN (%s) u ON s.s_w_id = u.w AND s.s_i_id = u.i "
             + "SET s.s_quantity = u.q, s.s_ytd = s.s_ytd + u.ytd, s.s_order_cnt = s.s_order_cnt + 1, "
@@ -64,15 +65,17 @@ final class TpccMysqlSession extends TpccClientSession {
             + "c_ytd_payment = c_ytd_payment + ?, c_payment_cnt = c_payment_cnt + 1, "
             + "c_data = CASE WHEN c_credit = '" + BAD_CREDIT + "' THEN LEFT(CONCAT(c_id, ?, c_data), " + C_DATA_MAX
             + ") ELSE c_data END WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?";
+    /** H_DATE, taken once: the history row and the terminal get the same. */
+    private static final String PAY_DATE = "SET @tpcc_h_date = LOCALTIMESTAMP";
     private static final String PAY_HISTORY = "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, "
-            + "h_amount, h_data) SELECT ?, ?, ?, ?, ?, LOCALTIMESTAMP, ?, CONCAT(w.w_name, '" + H_DATA_SEPARATOR + "', d.d_name) "
+            + "h_amount, h_data) SELECT ?, ?, ?, ?, ?, @tpcc_h_date, ?, CONCAT(w.w_name, '" + H_DATA_SEPARATOR + "', d.d_name) "
             + "FROM warehouse w, district d WHERE w.w_id = ? AND d.d_w_id = ? AND d.d_id = ?";
     /** What the terminal shows after the updates: the rows as this transaction left them. */
-    private static final String PAY_SHOWN = "SELECT c.c_first, c.c_middle, c.c_last, c.c_street_1, c.c_street_2, "
+    private static final String PAY_SHOWN = "SELECT c.c_id, c.c_first, c.c_middle, c.c_last, c.c_street_1, c.c_street_2, "
             + "c.c_city, c.c_state, c.c_zip, c.c_phone, c.c_since, c.c_credit, c.c_credit_lim, c.c_discount, "
             + "c.c_balance, CASE WHEN c.c_credit = '" + BAD_CREDIT + "' THEN LEFT(c.c_data, 200) END, "
             + "w.w_street_1, w.w_street_2, w.w_city, w.w_state, w.w_zip, "
-            + "d.d_street_1, d.d_street_2, d.d_city, d.d_state, d.d_zip "
+            + "d.d_street_1, d.d_street_2, d.d_city, d.d_state, d.d_zip, CAST(@tpcc_h_date AS DATETIME(6)) "
             + "FROM customer c, warehouse w, district d WHERE c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = ? "
             + "AND w.w_id = ? AND d.d_w_id = ? AND d.d_id = ?";
 
@@ -128,8 +131,8 @@ final class TpccMysqlSession extends TpccClientSession {
         start = connection.prepare(NEXT_ORDER + "; " + HEADER);
         insertOrders = connection.prepare(INSERT_ORDER + "; " + INSERT_NEW_ORDER);
         customersByName = connection.prepare(CUSTOMERS_BY_NAME);
-        payment = connection.prepare(String.join("; ", PAY_WAREHOUSE, PAY_DISTRICT, PAY_CUSTOMER, PAY_HISTORY, PAY_SHOWN,
-                "COMMIT"));
+        payment = connection.prepare(String.join("; ", PAY_DATE, PAY_WAREHOUSE, PAY_DISTRICT, PAY_CUSTOMER, PAY_HISTORY,
+                PAY_SHOWN, "COMMIT"));
         orderStatusById = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_ID) + "; COMMIT");
         orderStatusByName = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_NAME) + "; COMMIT");
         oldestNewOrders = connection.prepare(OLDEST_NEW_ORDERS);
@@ -148,21 +151,16 @@ final class TpccMysqlSession extends TpccClientSession {
     Outcome newOrder(NewOrderRequest r) throws SQLException {
         int w = r.warehouseId();
         int d = r.districtId();
-        int orderId;
-        BigDecimal districtTax;
-        BigDecimal warehouseTax;
-        BigDecimal discount;
+        Header header;
         setInts(start, 1, w, d, w, d, w, w, d, r.customerId());
         SessionConnection.Results started = connection.pipeline(start, 2, SessionConnection.End.OPEN);
         started.updateCount();
         try (ResultSet rs = started.resultSet()) {
             required(rs, "warehouse, district or customer", w, d, r.customerId());
-            orderId = rs.getInt(1);
-            districtTax = rs.getBigDecimal(2);
-            warehouseTax = rs.getBigDecimal(3);
-            discount = rs.getBigDecimal(4);
-            // C_LAST (5) and C_CREDIT (6) are displayed only
+            header = new Header(rs.getInt(1), rs.getBigDecimal(4), rs.getString(5), rs.getString(6), rs.getBigDecimal(3),
+                    rs.getBigDecimal(2), rs.getObject(7, java.time.LocalDateTime.class));
         }
+        int orderId = header.orderId();
 
         OrderRows rows = new OrderRows(sortedStockKeys(r));
         int[] itemIds = rows.itemIds();
@@ -184,13 +182,13 @@ final class TpccMysqlSession extends TpccClientSession {
         boolean commit = lines.unusedItemLine == 0;
         if (lines.stockRounds.size() == 1) {
             PreparedStatement ps = (commit ? writeAndCommit : writeAndRollback).get(lines.stockRows() * 16 + lines.count);
-            int p = bindOrder(ps, 1, r, orderId);
+            int p = bindOrder(ps, 1, r, header);
             p = setStockRound(ps, p, lines.stockRounds.getFirst());
             setLines(ps, p, orderId, d, w, lines);
             connection.pipeline(ps, 5, commit ? SessionConnection.End.COMMIT : SessionConnection.End.ROLLBACK);
         } else {
             // nothing processed, or an item ordered twice (its STOCK row written in two statements)
-            bindOrder(insertOrders, 1, r, orderId);
+            bindOrder(insertOrders, 1, r, header);
             connection.pipeline(insertOrders, 2, SessionConnection.End.OPEN);
             for (StockRound round : lines.stockRounds) {
                 PreparedStatement ps = stockWrite.get(round.size());
@@ -204,15 +202,17 @@ final class TpccMysqlSession extends TpccClientSession {
             }
             end(commit);
         }
-        return newOrderEnded(orderId, commit, lines, discount, warehouseTax, districtTax);
+        return newOrderEnded(r, header, commit, lines);
     }
 
     /** The ORDER and NEW-ORDER rows' values; returns the next parameter. */
-    private static int bindOrder(PreparedStatement ps, int first, NewOrderRequest r, int orderId) throws SQLException {
+    private static int bindOrder(PreparedStatement ps, int first, NewOrderRequest r, Header h) throws SQLException {
         int w = r.warehouseId();
         int d = r.districtId();
-        setInts(ps, first, orderId, d, w, r.customerId(), r.lines().size(), r.allLocal() ? 1 : 0, orderId, d, w);
-        return first + 9;
+        setInts(ps, first, h.orderId(), d, w, r.customerId());
+        ps.setObject(first + 4, h.entryDate());
+        setInts(ps, first + 5, r.lines().size(), r.allLocal() ? 1 : 0, h.orderId(), d, w);
+        return first + 10;
     }
 
     /** A derived table of {@code count} rows (w, i, q, ytd, remote) from placeholders. */
@@ -246,7 +246,8 @@ final class TpccMysqlSession extends TpccClientSession {
         setInts(payment, 9, cw, cd, c, c, cd, cw, d, w);
         payment.setBigDecimal(17, amount);
         setInts(payment, 18, w, w, d, cw, cd, c, w, w, d);
-        SessionConnection.Results results = connection.pipeline(payment, 6, SessionConnection.End.COMMIT);
+        SessionConnection.Results results = connection.pipeline(payment, 7, SessionConnection.End.COMMIT);
+        results.updateCount(); // H_DATE taken
         int warehouse = results.updateCount();
         int district = results.updateCount();
         int customer = results.updateCount();
@@ -256,8 +257,8 @@ final class TpccMysqlSession extends TpccClientSession {
             if (warehouse != 1 || district != 1 || customer != 1 || !rs.next()) {
                 throw missing("warehouse, district or customer", w, d, cw, cd, c);
             }
+            lastPayment = paymentShown(rs, r);
         }
-        lastPaymentCustomerId = c;
         return Outcome.COMMITTED;
     }
 
@@ -327,8 +328,7 @@ final class TpccMysqlSession extends TpccClientSession {
                         + " orders and " + paid + " customers updated");
             }
         }
-        lastDelivered = List.copyOf(delivered);
-        lastDeliverySkipped = DISTRICTS_PER_WAREHOUSE - n;
+        lastDelivery = new TpccOutput.Delivery(w, r.carrierId(), delivered, DISTRICTS_PER_WAREHOUSE - n);
         return Outcome.COMMITTED;
     }
 

@@ -39,7 +39,7 @@ final class TpccPostgresSession extends TpccClientSession {
     private static final String READ = "WITH d AS (UPDATE district SET d_next_o_id = d_next_o_id + 1 "
             + "WHERE d_w_id = ? AND d_id = ? RETURNING d_tax, d_next_o_id - 1 AS o_id) "
             + "SELECT d.o_id, d.d_tax, w.w_tax, c.c_discount, c.c_last, c.c_credit, "
-            + "s.s_w_id, s.s_i_id, s.s_quantity, s.s_dist_%02d, s.s_data, i.i_price, i.i_name, i.i_data "
+            + "s.s_w_id, s.s_i_id, s.s_quantity, s.s_dist_%02d, s.s_data, i.i_price, i.i_name, i.i_data, LOCALTIMESTAMP "
             + "FROM d, warehouse w, customer c, (VALUES %s) AS k(w, i) "
             + "JOIN stock s ON s.s_w_id = k.w AND s.s_i_id = k.i JOIN item i ON i.i_id = k.i "
             + "WHERE w.w_id = ? AND c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = ? "
@@ -76,7 +76,10 @@ final class TpccPostgresSession extends TpccClientSession {
             + "h AS (INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) "
             + "SELECT c.c_id, ?, ?, ?, ?, LOCALTIMESTAMP, ?, w.w_name || '" + H_DATA_SEPARATOR + "' || d.d_name "
             + "FROM (SELECT) one LEFT JOIN w ON true LEFT JOIN d ON true LEFT JOIN c ON true) "
-            + "SELECT c.c_id, c.c_balance, w.w_name, d.d_name FROM w, d, c";
+            + "SELECT c.c_id, c.c_first, c.c_middle, c.c_last, c.c_street_1, c.c_street_2, c.c_city, c.c_state, c.c_zip, "
+            + "c.c_phone, c.c_since, c.c_credit, c.c_credit_lim, c.c_discount, c.c_balance, c.c_data_shown, "
+            + "w.w_street_1, w.w_street_2, w.w_city, w.w_state, w.w_zip, "
+            + "d.d_street_1, d.d_street_2, d.d_city, d.d_state, d.d_zip, LOCALTIMESTAMP FROM w, d, c";
     /**
      * Each district's oldest new order, claimed (deleted) and delivered in one statement. A
      * district missing from the result had no new order, or another Delivery took its oldest
@@ -155,6 +158,9 @@ final class TpccPostgresSession extends TpccClientSession {
         BigDecimal districtTax = null;
         BigDecimal warehouseTax = null;
         BigDecimal discount = null;
+        String last = null;
+        String credit = null;
+        java.time.LocalDateTime entryDate = null;
         PreparedStatement ps = read[d - 1].get(rows.keys.length);
         setInts(ps, 1, w, d);
         int p = setKeys(ps, 3, rows.keys);
@@ -165,7 +171,9 @@ final class TpccPostgresSession extends TpccClientSession {
                 districtTax = rs.getBigDecimal(2);
                 warehouseTax = rs.getBigDecimal(3);
                 discount = rs.getBigDecimal(4);
-                // C_LAST (5) and C_CREDIT (6) are displayed only
+                last = rs.getString(5);
+                credit = rs.getString(6);
+                entryDate = rs.getObject(15, java.time.LocalDateTime.class); // the transaction's, as O_ENTRY_D
                 int sw = rs.getInt(7);
                 int item = rs.getInt(8);
                 rows.stock(sw, item, new Stock(rs.getInt(9), rs.getString(10), rs.getString(11)));
@@ -188,13 +196,12 @@ final class TpccPostgresSession extends TpccClientSession {
             }
         }
         Lines lines = new Lines(r, rows);
+        Header header = new Header(orderId, discount, last, credit, warehouseTax, districtTax, entryDate);
 
         if (lines.count == 0) {
             // only the unused item: nothing was processed, so nothing to write before the rollback
             connection.rollback();
-            lastOrderId = orderId;
-            lastTotalAmount = BigDecimal.ZERO;
-            return Outcome.BUSINESS_ROLLBACK;
+            return newOrderEnded(r, header, false, lines);
         }
         boolean commit = lines.unusedItemLine == 0;
         int shape = lines.stockRows() * 16 + lines.count;
@@ -215,7 +222,7 @@ final class TpccPostgresSession extends TpccClientSession {
             }
             end(commit);
         }
-        return newOrderEnded(orderId, commit, lines, discount, warehouseTax, districtTax);
+        return newOrderEnded(r, header, commit, lines);
     }
 
     /** The order, the new order, the first round of STOCK writes and the lines: one statement. */
@@ -251,7 +258,7 @@ final class TpccPostgresSession extends TpccClientSession {
         ps.setBigDecimal(p + 4, amount);
         try (ResultSet rs = connection.query(ps)) {
             required(rs, "customer", cw, cd, r.customer().customerId());
-            lastPaymentCustomerId = rs.getInt(1);
+            lastPayment = paymentShown(rs, r);
         }
         return Outcome.COMMITTED;
     }
@@ -304,8 +311,7 @@ final class TpccPostgresSession extends TpccClientSession {
             }
         }
         delivered.sort(java.util.Comparator.comparingInt(DeliveredOrder::districtId));
-        lastDelivered = List.copyOf(delivered);
-        lastDeliverySkipped = DISTRICTS_PER_WAREHOUSE - delivered.size();
+        lastDelivery = new TpccOutput.Delivery(w, r.carrierId(), delivered, DISTRICTS_PER_WAREHOUSE - delivered.size());
         return Outcome.COMMITTED;
     }
 

@@ -3,97 +3,150 @@ package io.tpkit.tpcc;
 import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
 import io.tpkit.spi.Outcome;
-import java.math.BigDecimal;
-import java.sql.Array;
 import io.tpkit.spi.SessionConnection;
+import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The five TPC-C transactions as one call each of the PL/pgSQL functions that
- * {@code prepareRun} installs from {@code procedures.sql} ({@code --logic procedure}). The
- * functions do the reads and writes of {@link TpccClientSession}, in its lock order; the calls
- * are prepared once per connection.
+ * The five TPC-C transactions as one call each of the stored routines that {@code prepareRun}
+ * installs from the dialect's {@code procedures.sql} ({@code --logic procedure}): PL/pgSQL
+ * functions called with {@code SELECT * FROM f(...)} on PostgreSQL, stored procedures called
+ * with {@code CALL p(...)} on MySQL/MariaDB. The routines do the reads and writes of
+ * {@link TpccClientSession}, in its lock order, and return everything the terminal shows in
+ * the rows the client statements return, so this session fills the same {@link TpccOutput}
+ * records. The calls are plain prepared statements, prepared once per connection: Connector/J
+ * reads no procedure metadata for them, as it would for a {@code CallableStatement}.
  *
- * <p>Auto-commit is on, so each call is its own transaction and commits when it returns: one
- * round trip per business transaction. With auto-commit off every call would need a second
- * round trip for the commit (and the rollback case one for the rollback), which is what this
- * variant exists to save. A failed call leaves nothing behind, so the scheduler's retry with
- * the same request starts from a clean state as it does for the client variant.
+ * <p>Auto-commit is on, so each call is its own transaction and commits when it returns
+ * (PL/pgSQL: the calling statement's transaction; MySQL: the procedure's own START TRANSACTION
+ * ... COMMIT): one round trip per business transaction. A failed call leaves nothing behind, so
+ * the scheduler's retry with the same request starts from a clean state as it does for the
+ * client variant.
  *
- * <p>New-Order's unused item makes the function raise SQLSTATE {@value #ITEM_NOT_VALID} after
- * the valid lines before it were processed; the error undoes the transaction and this session
- * reports {@link Outcome#BUSINESS_ROLLBACK}, not an error.
+ * <p>New-Order's unused item (§2.4.2.3): the PostgreSQL function raises SQLSTATE
+ * {@value #ITEM_NOT_VALID} after the valid lines before it were processed, the error undoes the
+ * transaction, and its message carries O_ID, C_CREDIT and C_LAST; the MySQL procedure rolls back
+ * itself and returns the rollback screen (no total). Both are {@link Outcome#BUSINESS_ROLLBACK},
+ * not an error.
  *
- * <p>Not thread-safe: one session per terminal. The {@code last...} accessors mirror those of
- * {@link TpccClientSession}.
+ * <p>Not thread-safe: one session per terminal.
  */
 final class TpccProcedureSession extends TpccSession {
-    /** The SQLSTATE {@code tpcc_new_order} raises for the unused item (§2.4.2.3). */
+    /** The SQLSTATE {@code tpcc_new_order} raises on PostgreSQL for the unused item (§2.4.2.3). */
     static final String ITEM_NOT_VALID = "TPC01";
-    private static final Pattern ORDER_ID = Pattern.compile("\\(order (\\d+)\\)");
+    private static final Pattern ROLLBACK_SCREEN =
+            Pattern.compile("\\(order (\\d+), C_CREDIT (\\S+), C_LAST (\\S+)\\)");
 
+    private final boolean postgres;
     private final PreparedStatement newOrder;
     private final PreparedStatement payment;
     private final PreparedStatement orderStatus;
     private final PreparedStatement delivery;
     private final PreparedStatement stockLevel;
 
-
-    TpccProcedureSession(SessionConnection connection) throws SQLException {
+    TpccProcedureSession(SessionConnection connection, TpccDialect dialect) throws SQLException {
         super(connection);
+        postgres = switch (dialect.key()) {
+            case "postgresql" -> true;
+            case "mysql" -> false;
+            default -> throw new IllegalArgumentException("tpcc has no stored procedures for " + dialect.key());
+        };
         connection.setAutoCommit(true);
-        newOrder = connection.prepare("SELECT * FROM tpcc_new_order(?, ?, ?, ?, ?, ?)");
-        payment = connection.prepare("SELECT tpcc_payment(?, ?, ?, ?, ?, ?, ?)");
-        orderStatus = connection.prepare("SELECT * FROM tpcc_order_status(?, ?, ?, ?)");
-        delivery = connection.prepare("SELECT tpcc_delivery(?, ?)");
-        stockLevel = connection.prepare("SELECT tpcc_stock_level(?, ?, ?)");
+        newOrder = connection.prepare(call("tpcc_new_order", postgres ? 6 : 4));
+        payment = connection.prepare(call("tpcc_payment", 7));
+        orderStatus = connection.prepare(call("tpcc_order_status", 4));
+        delivery = connection.prepare(call("tpcc_delivery", 2));
+        stockLevel = connection.prepare(call("tpcc_stock_level", 3));
     }
+
+    /** The statement that calls a routine with {@code parameters} placeholders. */
+    private String call(String routine, int parameters) {
+        String args = "(" + TpccClientSession.repeat("?", parameters) + ")";
+        return postgres ? "SELECT * FROM " + routine + args : "CALL " + routine + args;
+    }
+
+    // ---------------------------------------------------------------- New-Order (§2.4.2.2)
 
     @Override
     Outcome newOrder(NewOrderRequest r) throws SQLException {
         List<NewOrderRequest.Line> lines = r.lines();
-        Integer[] items = new Integer[lines.size()];
-        Integer[] supply = new Integer[lines.size()];
-        Integer[] quantities = new Integer[lines.size()];
-        for (int i = 0; i < items.length; i++) {
-            items[i] = lines.get(i).itemId();
-            supply[i] = lines.get(i).supplyWarehouseId();
-            quantities[i] = lines.get(i).quantity();
-        }
         newOrder.setInt(1, r.warehouseId());
         newOrder.setInt(2, r.districtId());
         newOrder.setInt(3, r.customerId());
-        newOrder.setArray(4, intArray(items));
-        newOrder.setArray(5, intArray(supply));
-        newOrder.setArray(6, intArray(quantities));
+        if (postgres) {
+            Integer[] items = new Integer[lines.size()];
+            Integer[] supply = new Integer[lines.size()];
+            Integer[] quantities = new Integer[lines.size()];
+            for (int i = 0; i < items.length; i++) {
+                items[i] = lines.get(i).itemId();
+                supply[i] = lines.get(i).supplyWarehouseId();
+                quantities[i] = lines.get(i).quantity();
+            }
+            newOrder.setArray(4, connection.jdbc().createArrayOf("integer", items));
+            newOrder.setArray(5, connection.jdbc().createArrayOf("integer", supply));
+            newOrder.setArray(6, connection.jdbc().createArrayOf("integer", quantities));
+        } else {
+            // [[OL_I_ID, OL_SUPPLY_W_ID, OL_QUANTITY], ...] in line order
+            StringBuilder json = new StringBuilder(lines.size() * 16).append('[');
+            for (NewOrderRequest.Line l : lines) {
+                json.append(json.length() == 1 ? "[" : ",[").append(l.itemId()).append(',')
+                        .append(l.supplyWarehouseId()).append(',').append(l.quantity()).append(']');
+            }
+            newOrder.setString(4, json.append(']').toString());
+        }
         try (ResultSet rs = connection.query(newOrder)) {
-            rs.next();
-            lastOrderId = rs.getInt(1);
-            lastTotalAmount = rs.getBigDecimal(2);
-            lastBrandLines = rs.getInt(3);
-            return Outcome.COMMITTED;
+            lastNewOrder = newOrderShown(rs, r);
         } catch (SQLException e) {
-            if (!ITEM_NOT_VALID.equals(e.getSQLState())) {
+            Matcher m = ROLLBACK_SCREEN.matcher(String.valueOf(e.getMessage()));
+            if (!ITEM_NOT_VALID.equals(e.getSQLState()) || !m.find()) {
                 throw e;
             }
             // the function's error undid the whole transaction: nothing to roll back here
-            Matcher m = ORDER_ID.matcher(String.valueOf(e.getMessage()));
-            lastOrderId = m.find() ? Integer.parseInt(m.group(1)) : 0;
-            lastTotalAmount = BigDecimal.ZERO;
-            return Outcome.BUSINESS_ROLLBACK;
+            lastNewOrder = TpccOutput.NewOrder.rolledBack(r, Integer.parseInt(m.group(1)), m.group(3), m.group(2));
         }
+        return lastNewOrder.rolledBack() ? Outcome.BUSINESS_ROLLBACK : Outcome.COMMITTED;
     }
 
-    private Array intArray(Integer[] values) throws SQLException {
-        return connection.jdbc().createArrayOf("integer", values);
+    /**
+     * The New-Order screen from the routine's rows (O_ID, C_LAST, C_CREDIT, C_DISCOUNT, W_TAX,
+     * D_TAX, O_ENTRY_D, total, then OL_SUPPLY_W_ID, OL_I_ID, I_NAME, OL_QUANTITY, S_QUANTITY,
+     * brand-generic, I_PRICE, OL_AMOUNT): one per line; one without a total is the rollback screen.
+     */
+    private static TpccOutput.NewOrder newOrderShown(ResultSet rs, NewOrderRequest r) throws SQLException {
+        if (!rs.next()) {
+            throw new SQLException("tpcc_new_order returned no row");
+        }
+        int orderId = rs.getInt(1);
+        String last = rs.getString(2);
+        String credit = rs.getString(3);
+        BigDecimal total = rs.getBigDecimal(8);
+        if (total == null) {
+            return TpccOutput.NewOrder.rolledBack(r, orderId, last, credit);
+        }
+        BigDecimal discount = rs.getBigDecimal(4);
+        BigDecimal warehouseTax = rs.getBigDecimal(5);
+        BigDecimal districtTax = rs.getBigDecimal(6);
+        LocalDateTime entry = rs.getObject(7, LocalDateTime.class);
+        List<TpccOutput.NewOrderLine> lines = new ArrayList<>(r.lines().size());
+        do {
+            String brand = rs.getString(14);
+            lines.add(new TpccOutput.NewOrderLine(rs.getInt(9), rs.getInt(10), rs.getString(11), rs.getInt(12),
+                    rs.getInt(13), brand == null || brand.isEmpty() ? ' ' : brand.charAt(0), rs.getBigDecimal(15),
+                    rs.getBigDecimal(16)));
+        } while (rs.next());
+        return new TpccOutput.NewOrder(r.warehouseId(), r.districtId(), r.customerId(), orderId, false, last, credit,
+                discount, warehouseTax, districtTax, entry, total, lines);
     }
+
+    // ---------------------------------------------------------------- Payment (§2.5.2.2)
 
     @Override
     Outcome payment(PaymentRequest r) throws SQLException {
@@ -104,11 +157,14 @@ final class TpccProcedureSession extends TpccSession {
         setCustomer(payment, 5, r.customer());
         payment.setBigDecimal(7, r.amount());
         try (ResultSet rs = connection.query(payment)) {
-            rs.next();
-            lastPaymentCustomerId = rs.getInt(1);
+            TpccClientSession.required(rs, "customer", r.customerWarehouseId(), r.customerDistrictId(),
+                    r.customer().customerId());
+            lastPayment = paymentShown(rs, r);
         }
         return Outcome.COMMITTED;
     }
+
+    // ---------------------------------------------------------------- Order-Status (§2.6.2.2)
 
     @Override
     Outcome orderStatus(OrderStatusRequest r) throws SQLException {
@@ -116,10 +172,10 @@ final class TpccProcedureSession extends TpccSession {
         orderStatus.setInt(2, r.districtId());
         setCustomer(orderStatus, 3, r.customer());
         try (ResultSet rs = connection.query(orderStatus)) {
-            rs.next();
-            lastOrderStatusCustomerId = rs.getInt(1);
-            lastOrderStatusOrderId = rs.getInt(2);
-            lastOrderStatusLines = rs.getInt(3);
+            lastOrderStatus = orderStatusShown(rs, r.warehouseId(), r.districtId());
+        }
+        if (lastOrderStatus == null) {
+            throw TpccClientSession.missing("customer", r.warehouseId(), r.districtId(), r.customer().customerId());
         }
         return Outcome.COMMITTED;
     }
@@ -134,28 +190,24 @@ final class TpccProcedureSession extends TpccSession {
         }
     }
 
+    // ---------------------------------------------------------------- Delivery (§2.7.4.2)
+
     @Override
     Outcome delivery(DeliveryRequest r) throws SQLException {
         delivery.setInt(1, r.warehouseId());
         delivery.setInt(2, r.carrierId());
-        Integer[] orders;
-        try (ResultSet rs = connection.query(delivery)) {
-            rs.next();
-            orders = (Integer[]) rs.getArray(1).getArray();
-        }
         List<DeliveredOrder> delivered = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
-        int skipped = 0;
-        for (int d = 1; d <= orders.length; d++) {
-            if (orders[d - 1] == 0) {
-                skipped++;
-            } else {
-                delivered.add(new DeliveredOrder(d, orders[d - 1]));
+        try (ResultSet rs = connection.query(delivery)) {
+            while (rs.next()) {
+                delivered.add(new DeliveredOrder(rs.getInt(1), rs.getInt(2)));
             }
         }
-        lastDelivered = List.copyOf(delivered);
-        lastDeliverySkipped = skipped;
+        lastDelivery = new TpccOutput.Delivery(r.warehouseId(), r.carrierId(), delivered,
+                DISTRICTS_PER_WAREHOUSE - delivered.size());
         return Outcome.COMMITTED;
     }
+
+    // ---------------------------------------------------------------- Stock-Level (§2.8.2.2)
 
     @Override
     Outcome stockLevel(StockLevelRequest r) throws SQLException {
@@ -163,8 +215,8 @@ final class TpccProcedureSession extends TpccSession {
         stockLevel.setInt(2, r.districtId());
         stockLevel.setInt(3, r.threshold());
         try (ResultSet rs = connection.query(stockLevel)) {
-            rs.next();
-            lastLowStock = rs.getInt(1);
+            TpccClientSession.required(rs, "district", r.warehouseId(), r.districtId());
+            lastStockLevel = new TpccOutput.StockLevel(r.warehouseId(), r.districtId(), r.threshold(), rs.getInt(1));
         }
         return Outcome.COMMITTED;
     }

@@ -3,7 +3,6 @@ package io.tpkit.tpcc;
 import io.tpkit.testing.jdbc.StubConnection;
 import io.tpkit.testing.jdbc.StubConnection.Responder;
 import java.math.BigDecimal;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +15,7 @@ import java.util.List;
 final class StubAnswers {
     private static final BigDecimal PRICE = new BigDecimal("12.34");
     private static final BigDecimal TAX = new BigDecimal("0.0812");
-    private static final Timestamp WHEN = new Timestamp(0);
+    private static final java.time.LocalDateTime WHEN = java.time.LocalDateTime.of(2026, 1, 1, 0, 0);
     private static final String DIST = "dist-info-of-24-chars-xx";
     private static final Object[][] NONE = new Object[0][];
 
@@ -37,7 +36,7 @@ final class StubAnswers {
                         Object i = p[3 + 2 * k];
                         if ((Integer) i <= TpccScale.ITEMS) {
                             rows.add(new Object[] {3001, TAX, TAX, new BigDecimal("0.0500"), "BARBARBAR", "GC", w, i, 50,
-                                    DIST, "stock data ORIGINAL", PRICE, "item-name", "some ORIGINAL data"});
+                                    DIST, "stock data ORIGINAL", PRICE, "item-name", "some ORIGINAL data", WHEN});
                         }
                     }
                     return rows.toArray(new Object[0][]);
@@ -69,15 +68,45 @@ final class StubAnswers {
             };
         }
         if (s.startsWith("WITH w AS (UPDATE warehouse")) {
-            return rows(new Object[][] {{11, new BigDecimal("-10.00"), "w-name", "d-name"}});
+            // the customer asked for: by number (parameter 11) or by name (parameter 13)
+            boolean byName = s.contains("row_number()");
+            return new Responder() {
+                @Override
+                public Object[][] rows(Object[] p) {
+                    // C_ID, the customer's name, address, phone, since, credit, limit, discount, balance, data,
+                    // the warehouse's and the district's addresses, H_DATE
+                    return new Object[][] {{byName ? 11 : p[10], "first", "OE", byName ? p[12] : "BARBARBAR", "street-1",
+                            "street-2", "city", "ST", "123411111", "0123456789012345", WHEN, "GC",
+                            new BigDecimal("50000.00"), new BigDecimal("0.0500"), new BigDecimal("-10.00"), null,
+                            "w-street-1", "w-street-2", "w-city", "WS", "567811111", "d-street-1", "d-street-2", "d-city",
+                            "DS", "910111111", WHEN}};
+                }
+
+                @Override
+                public boolean query() {
+                    return true;
+                }
+            };
         }
         if (s.startsWith("SELECT c.c_id, c.c_balance")) {
-            Object[][] lines = new Object[10][];
-            for (int i = 0; i < lines.length; i++) {
-                lines[i] = new Object[] {11, new BigDecimal("-10.00"), "first", "OE", "BARBARBAR", 2999, WHEN, 3,
-                        i + 1, 1, 5, PRICE, WHEN};
-            }
-            return rows(lines);
+            // the customer asked for: by number (parameter 3) or by name (parameter 5)
+            boolean byName = s.contains("row_number()");
+            return new Responder() {
+                @Override
+                public Object[][] rows(Object[] p) {
+                    Object[][] lines = new Object[10][];
+                    for (int i = 0; i < lines.length; i++) {
+                        lines[i] = new Object[] {byName ? 11 : p[2], new BigDecimal("-10.00"), "first", "OE",
+                                byName ? p[4] : "BARBARBAR", 2999, WHEN, 3, i + 1, 1, 5, PRICE, WHEN};
+                    }
+                    return lines;
+                }
+
+                @Override
+                public boolean query() {
+                    return true;
+                }
+            };
         }
         if (s.startsWith("WITH oldest AS")) {
             int districts = count(s, "(?)");

@@ -18,7 +18,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -109,11 +108,37 @@ abstract class TpccClientSessionIT {
         long cnt10 = value("SELECT s_order_cnt FROM stock WHERE s_w_id = 1 AND s_i_id = 10");
         long q10 = value("SELECT s_quantity FROM stock WHERE s_w_id = 1 AND s_i_id = 10");
 
+        TpccOutput.NewOrder shown;
         try (TpccClientSession s = session()) {
             assertThat(s.execute(new NewOrderRequest(W, d, c, lines, false))).isEqualTo(Outcome.COMMITTED);
             assertThat(s.lastOrderId()).isEqualTo(next);
             assertThat(s.lastTotalAmount()).isPositive();
+            shown = s.lastNewOrder();
         }
+        // what the terminal showed (§2.4.3.3), as the database holds it
+        String customer = " FROM customer WHERE c_w_id = 1 AND c_d_id = 3 AND c_id = 42";
+        assertThat(shown.customerLast()).isEqualTo(string("SELECT c_last" + customer));
+        assertThat(shown.customerCredit()).isEqualTo(string("SELECT c_credit" + customer));
+        assertThat(shown.customerDiscount()).isEqualByComparingTo(decimal("SELECT c_discount" + customer));
+        assertThat(shown.warehouseTax()).isEqualByComparingTo(decimal("SELECT w_tax FROM warehouse WHERE w_id = 1"));
+        assertThat(shown.entryDate()).isEqualTo(time("SELECT o_entry_d FROM oorder WHERE o_w_id = 1 AND o_d_id = 3 "
+                + "AND o_id = " + next));
+        assertThat(shown.lines()).hasSize(7);
+        for (int i = 0; i < items.length; i++) {
+            TpccOutput.NewOrderLine line = shown.lines().get(i);
+            String item = " FROM item WHERE i_id = " + items[i];
+            assertThat(line.itemName()).isEqualTo(string("SELECT i_name" + item));
+            assertThat(line.price()).isEqualByComparingTo(decimal("SELECT i_price" + item));
+            boolean brand = string("SELECT i_data" + item).contains("ORIGINAL") && string("SELECT s_data FROM stock "
+                    + "WHERE s_w_id = 1 AND s_i_id = " + items[i]).contains("ORIGINAL");
+            assertThat(line.brandGeneric()).isEqualTo(brand ? 'B' : 'G');
+            assertThat(line.amount()).isEqualByComparingTo(decimal("SELECT ol_amount FROM order_line WHERE ol_w_id = 1 "
+                    + "AND ol_d_id = 3 AND ol_o_id = " + next + " AND ol_number = " + (i + 1)));
+        }
+        // S_QUANTITY as each line read it: the second line of item 10 reads what the first one left
+        assertThat(shown.lines().get(0).stockQuantity()).isEqualTo((int) q10);
+        assertThat(shown.lines().get(1).stockQuantity()).isEqualTo((int) q20);
+        assertThat(shown.lines().get(3).stockQuantity()).isEqualTo((int) (q10 - 3 >= 10 ? q10 - 3 : q10 - 3 + 91));
         assertThat(value("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = ?", d)).isEqualTo(next + 1);
         assertThat(value("SELECT count(*) FROM oorder WHERE o_w_id = 1 AND o_d_id = ? AND o_id = ? AND o_c_id = 42 "
                 + "AND o_carrier_id IS NULL AND o_ol_cnt = 7 AND o_all_local = 1", d, next)).isEqualTo(1);
@@ -249,6 +274,19 @@ abstract class TpccClientSessionIT {
             assertThat(s.execute(new PaymentRequest(W, d, W, d, CustomerSelector.byLastName(name), amount)))
                     .isEqualTo(Outcome.COMMITTED);
             assertThat(s.lastPaymentCustomerId()).isEqualTo((int) middle);
+            // what the terminal showed (§2.5.3.3), as the database holds it after the payment
+            TpccOutput.Payment shown = s.lastPayment();
+            assertThat(shown.last()).isEqualTo(name);
+            assertThat(shown.first()).isEqualTo(string("SELECT c_first" + customer));
+            assertThat(shown.balance()).isEqualByComparingTo(balance.subtract(amount));
+            assertThat(shown.customer().zip()).isEqualTo(string("SELECT c_zip" + customer));
+            assertThat(shown.since()).isEqualTo(time("SELECT c_since" + customer));
+            assertThat(shown.warehouse().city()).isEqualTo(string("SELECT w_city FROM warehouse WHERE w_id = 1"));
+            assertThat(shown.district().street1())
+                    .isEqualTo(string("SELECT d_street_1 FROM district WHERE d_w_id = 1 AND d_id = 2"));
+            assertThat(shown.data() == null).isEqualTo(!"BC".equals(string("SELECT c_credit" + customer)));
+            assertThat(shown.date()).isEqualTo(time("SELECT max(h_date) FROM history WHERE h_c_w_id = 1 AND h_c_d_id = 2 "
+                    + "AND h_c_id = " + middle));
         }
         assertThat(decimal("SELECT w_ytd FROM warehouse WHERE w_id = 1")).isEqualByComparingTo(wYtd.add(amount));
         assertThat(decimal("SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 2"))
@@ -431,6 +469,15 @@ abstract class TpccClientSessionIT {
                     (int) value("SELECT max(o_id) FROM oorder WHERE o_w_id = 1 AND o_d_id = 4 AND o_c_id = 99"));
             assertThat(s.lastOrderStatusLines()).isEqualTo((int) value("SELECT count(*) FROM order_line "
                     + "WHERE ol_w_id = 1 AND ol_d_id = 4 AND ol_o_id = ?", s.lastOrderStatusOrderId()));
+            // every line as the database holds it, in line order
+            TpccOutput.OrderStatus shown = s.lastOrderStatus();
+            assertThat(shown.lines()).extracting(TpccOutput.OrderStatusLine::itemId).containsExactlyElementsOf(
+                    values("SELECT ol_i_id FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 4 AND ol_o_id = "
+                            + shown.orderId() + " ORDER BY ol_number").stream().map(Long::intValue).toList());
+            assertThat(shown.entryDate()).isEqualTo(time("SELECT o_entry_d FROM oorder WHERE o_w_id = 1 AND o_d_id = 4 "
+                    + "AND o_id = " + shown.orderId()));
+            assertThat(shown.balance()).isEqualByComparingTo(decimal("SELECT c_balance FROM customer WHERE c_w_id = 1 "
+                    + "AND c_d_id = 4 AND c_id = 99"));
 
             String name = LastNames.of(123);
             assertThat(s.execute(new OrderStatusRequest(W, 6, CustomerSelector.byLastName(name))))
@@ -515,51 +562,8 @@ abstract class TpccClientSessionIT {
      */
     @Test
     void concurrentTerminalsDoNotDeadlock() throws Exception {
-        TpccRandom random = new TpccRandom(78);
-        NURandConstants run = NURandConstants.forRun(random.split(), db.loadConstants().cLast());
-        int terminals = 4;
-        int perTerminal = 300;
-        AtomicInteger deadlocks = new AtomicInteger();
-        AtomicInteger retries = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(terminals);
-        List<Future<?>> futures = new ArrayList<>();
-        for (int t = 0; t < terminals; t++) {
-            // homes alternate between the warehouses: remote stock rows are locked across them
-            TpccInputs inputs = new TpccInputs(random.split(), run, WAREHOUSES, 1 + t % WAREHOUSES, t + 1);
-            CardDeck deck = CardDeck.smallest(new SplittableRandom(t));
-            futures.add(pool.submit(() -> {
-                try (TpccClientSession s = session()) {
-                    for (int i = 0; i < perTerminal; i++) {
-                        Request r = inputs.next(deck.deal());
-                        for (int attempt = 0; ; attempt++) {
-                            try {
-                                s.execute(r);
-                                break;
-                            } catch (SQLException e) {
-                                if (!s.connection().autoCommit()) {
-                                    s.connection().rollback(); // as the scheduler does
-                                }
-                                if ("40P01".equals(e.getSQLState()) || e.getErrorCode() == 1213) {
-                                    deadlocks.incrementAndGet();
-                                }
-                                retries.incrementAndGet();
-                                if (attempt > 10) {
-                                    throw e;
-                                }
-                            }
-                        }
-                    }
-                }
-                return null;
-            }));
-        }
-        pool.shutdown();
-        for (Future<?> f : futures) {
-            f.get();
-        }
-        System.out.printf("tpcc concurrent mix: %d terminals x %d, %d retries, %d deadlocks%n", terminals,
-                perTerminal, retries.get(), deadlocks.get());
-        assertThat(deadlocks.get()).isZero();
+        int deadlocks = db.concurrentMix(this::session, 78, 4, 300);
+        assertThat(deadlocks).isZero();
         for (CheckResult r : TpccConsistency.checkAll(check, true)) {
             assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
         }
@@ -567,57 +571,33 @@ abstract class TpccClientSessionIT {
 
     /** Sums over every table the read-write transactions change. */
     String checksum() throws SQLException {
-        return string("SELECT CONCAT_WS('/', (SELECT sum(w_ytd) FROM warehouse), "
-                + "(SELECT CONCAT(sum(d_ytd), ':', sum(d_next_o_id)) FROM district), "
-                + "(SELECT CONCAT(sum(c_balance), ':', sum(c_ytd_payment), ':', sum(c_payment_cnt), ':', "
-                + "sum(c_delivery_cnt), ':', sum(length(c_data))) FROM customer), "
-                + "(SELECT CONCAT(count(*), ':', sum(h_amount)) FROM history), "
-                + "(SELECT CONCAT(count(*), ':', count(o_carrier_id)) FROM oorder), "
-                + "(SELECT CONCAT(count(*), ':', sum(no_o_id)) FROM new_order), "
-                + "(SELECT CONCAT(count(*), ':', count(ol_delivery_d), ':', sum(ol_amount)) FROM order_line), "
-                + "(SELECT CONCAT(sum(s_quantity), ':', sum(s_ytd), ':', sum(s_order_cnt), ':', sum(s_remote_cnt)) "
-                + "FROM stock))");
+        return TpccTestDatabase.checksum(check);
     }
 
     long value(String sql, int... params) throws SQLException {
-        try (PreparedStatement ps = check.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setInt(i + 1, params[i]);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                assertThat(rs.next()).as(sql).isTrue();
-                return rs.getLong(1);
-            }
-        }
+        return TpccTestDatabase.value(check, sql, params);
     }
 
     List<Long> values(String sql) throws SQLException {
-        List<Long> values = new ArrayList<>();
-        try (PreparedStatement ps = check.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                values.add(rs.getLong(1));
-            }
-        }
-        return values;
+        return TpccTestDatabase.values(check, sql);
     }
 
     BigDecimal decimal(String sql) throws SQLException {
-        try (PreparedStatement ps = check.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            assertThat(rs.next()).as(sql).isTrue();
-            return rs.getBigDecimal(1);
-        }
+        return TpccTestDatabase.decimal(check, sql);
     }
 
     String string(String sql) throws SQLException {
-        try (PreparedStatement ps = check.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            assertThat(rs.next()).as(sql).isTrue();
-            return rs.getString(1);
-        }
+        return TpccTestDatabase.string(check, sql);
     }
 
     void update(String sql) throws SQLException {
-        try (PreparedStatement ps = check.prepareStatement(sql)) {
-            ps.executeUpdate();
+        TpccTestDatabase.update(check, sql);
+    }
+
+    java.time.LocalDateTime time(String sql) throws SQLException {
+        try (PreparedStatement ps = check.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            assertThat(rs.next()).as(sql).isTrue();
+            return rs.getObject(1, java.time.LocalDateTime.class);
         }
     }
 }

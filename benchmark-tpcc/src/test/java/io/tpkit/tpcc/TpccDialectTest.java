@@ -30,8 +30,13 @@ class TpccDialectTest {
     }
 
     @Test
-    void mysqlHasNoProceduresYetAndProcedureLogicIsRefused() {
-        assertThat(TpccDialect.of("mysql").hasProcedures()).isFalse();
+    void mysqlProceduresAreFiveDropsAndFiveProcedures() {
+        TpccDialect d = TpccDialect.of("mysql");
+        assertThat(d.hasProcedures()).isTrue();
+        assertThat(d.procedures()).filteredOn(s -> s.startsWith("DROP PROCEDURE IF EXISTS ")).hasSize(5);
+        assertThat(d.procedures()).filteredOn(s -> s.startsWith("CREATE PROCEDURE tpcc_")).hasSize(5)
+                .allSatisfy(s -> assertThat(s).endsWith("END"));
+        assertThat(d.procedures()).hasSize(10);
     }
 
     @Test

@@ -44,7 +44,7 @@ class TpccRunIT {
                 .build());
 
         assertThat((java.util.Map<String, Object>) r.workload().get("parameters"))
-                .containsEntry("logic", "procedure: one stored-function call per transaction");
+                .containsEntry("logic", "procedure: one stored-procedure call per transaction");
         assertThat(r.metrics().types().getFirst().committed()).isGreaterThan(100);
         assertThat(r.metrics().types().getFirst().businessRollbacks()).isPositive();
         assertThat(r.metrics().types()).allMatch(t -> t.failedTotal() == 0);

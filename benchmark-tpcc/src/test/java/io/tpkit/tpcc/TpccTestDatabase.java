@@ -4,13 +4,21 @@ import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.sql.SqlScript;
 import io.tpkit.target.EmbeddedPostgresTarget;
 import io.tpkit.target.Target;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A freshly loaded TPC-C database of W warehouses for one test class: on an embedded
- * PostgreSQL, or on the MariaDB/MySQL server the machine runs (dropped and loaded again).
+ * PostgreSQL, or on the MariaDB/MySQL server the machine runs (dropped and loaded again). With
+ * the SQL helpers the TPC-C tests share (each on a connection of the caller's), written in SQL
+ * both databases understand.
  */
 final class TpccTestDatabase implements AutoCloseable {
     private final Target target;
@@ -66,10 +74,199 @@ final class TpccTestDatabase implements AutoCloseable {
         return c;
     }
 
+    TpccDialect dialect() {
+        return TpccDialect.of(target.plugin().dialect());
+    }
+
     /** A client session in the database's own dialect, on a new connection. */
     TpccClientSession clientSession() throws SQLException {
-        return TpccClientSession.open(new io.tpkit.spi.SessionConnection(connect()),
-                TpccDialect.of(target.plugin().dialect()));
+        return TpccClientSession.open(new io.tpkit.spi.SessionConnection(connect()), dialect());
+    }
+
+    /** A stored-procedure session on a new connection (install the procedures first). */
+    TpccProcedureSession procedureSession() throws SQLException {
+        return new TpccProcedureSession(new io.tpkit.spi.SessionConnection(connect()), dialect());
+    }
+
+    /** Installs the dialect's procedures as a run does; returns whether the script ran. */
+    boolean installProcedures() throws SQLException {
+        try (Connection c = connect()) {
+            return io.tpkit.sql.StoredRoutines.install(c, "tpcc", dialect().proceduresScript());
+        }
+    }
+
+    /** Opens a session for a terminal of {@link #concurrentMix}. */
+    interface Sessions {
+        TpccSession open() throws SQLException;
+    }
+
+    /**
+     * Terminals at once, each on its own session, their homes alternating between the
+     * warehouses so that stock rows are locked across them, each dealing {@code perTerminal}
+     * transactions from its deck and retrying a failed one with the same input as the scheduler
+     * does (rolling back first unless in auto-commit mode).
+     *
+     * @return the deadlocks among the failures: the sessions' lock order must keep it at zero
+     */
+    int concurrentMix(Sessions sessions, long seed, int terminals, int perTerminal) throws Exception {
+        TpccRandom random = new TpccRandom(seed);
+        NURandConstants run = NURandConstants.forRun(random.split(), loadConstants.cLast());
+        java.util.concurrent.atomic.AtomicInteger deadlocks = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(terminals);
+        List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+        for (int t = 0; t < terminals; t++) {
+            // homes alternate between the warehouses: remote stock rows are locked across them
+            TpccInputs inputs = new TpccInputs(random.split(), run, warehouses, 1 + t % warehouses, t + 1);
+            CardDeck deck = CardDeck.smallest(new java.util.SplittableRandom(t));
+            futures.add(pool.submit(() -> {
+                try (TpccSession s = sessions.open()) {
+                    for (int i = 0; i < perTerminal; i++) {
+                        io.tpkit.spi.Request r = inputs.next(deck.deal());
+                        for (int attempt = 0; ; attempt++) {
+                            try {
+                                s.execute(r);
+                                break;
+                            } catch (SQLException e) {
+                                if (!s.connection().autoCommit()) {
+                                    s.connection().rollback(); // as the scheduler does
+                                }
+                                if ("40P01".equals(e.getSQLState()) || e.getErrorCode() == 1213) {
+                                    deadlocks.incrementAndGet();
+                                }
+                                retries.incrementAndGet();
+                                if (attempt > 10) {
+                                    throw e;
+                                }
+                            }
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        pool.shutdown();
+        for (java.util.concurrent.Future<?> f : futures) {
+            f.get();
+        }
+        System.out.printf("tpcc concurrent mix: %d terminals x %d, %d retries, %d deadlocks%n", terminals, perTerminal,
+                retries.get(), deadlocks.get());
+        return deadlocks.get();
+    }
+
+    // ---------------------------------------------------------------- copies of the tables
+
+    /** The tables the transactions change (ITEM never changes). */
+    static final List<String> CHANGED_TABLES = List.of("warehouse", "district", "customer", "history", "oorder",
+            "new_order", "order_line", "stock");
+    private static final String COPY = "tpcc_it_copy_";
+
+    /**
+     * Copies each of {@link #CHANGED_TABLES}, with its keys and indexes, so that
+     * {@link #replaceByCopies} can later put the database back as it is now.
+     */
+    void copyTables() throws SQLException {
+        boolean postgres = dialect().key().equals("postgresql");
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String t : CHANGED_TABLES) {
+                s.execute("DROP TABLE IF EXISTS " + COPY + t);
+                s.execute(postgres ? "CREATE TABLE " + COPY + t + " (LIKE " + t + " INCLUDING ALL)"
+                        : "CREATE TABLE " + COPY + t + " LIKE " + t);
+                s.execute("INSERT INTO " + COPY + t + " SELECT * FROM " + t);
+                s.execute(postgres ? "ANALYZE " + COPY + t : "ANALYZE TABLE " + COPY + t);
+            }
+        }
+    }
+
+    /** Replaces each changed table by its copy: the database is as {@link #copyTables} found it. Connect again after. */
+    void replaceByCopies() throws SQLException {
+        boolean postgres = dialect().key().equals("postgresql");
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String t : CHANGED_TABLES) {
+                if (postgres) {
+                    s.execute("DROP TABLE " + t);
+                    s.execute("ALTER TABLE " + COPY + t + " RENAME TO " + t);
+                } else {
+                    s.execute("RENAME TABLE " + t + " TO tpcc_it_old_" + t + ", " + COPY + t + " TO " + t);
+                    s.execute("DROP TABLE tpcc_it_old_" + t);
+                }
+            }
+        }
+    }
+
+    /**
+     * An order-independent digest of the rows of {@code rows}, a query of one text column:
+     * their count and two sums of hashes, computed by the server.
+     */
+    String digest(Connection c, String rows) throws SQLException {
+        String hash = dialect().key().equals("postgresql") ? "hashtext(%s)::bigint" : "CRC32(%s)";
+        return string(c, "SELECT CONCAT(count(*), ':', sum(" + String.format(hash, "r") + "), ':', sum("
+                + String.format(hash, "reverse(r)") + ")) FROM (" + rows + ") t");
+    }
+
+    // ---------------------------------------------------------------- SQL helpers
+
+    /** Sums over every table the read-write transactions change. */
+    static String checksum(Connection c) throws SQLException {
+        return string(c, "SELECT CONCAT_WS('/', (SELECT sum(w_ytd) FROM warehouse), "
+                + "(SELECT CONCAT(sum(d_ytd), ':', sum(d_next_o_id)) FROM district), "
+                + "(SELECT CONCAT(sum(c_balance), ':', sum(c_ytd_payment), ':', sum(c_payment_cnt), ':', "
+                + "sum(c_delivery_cnt), ':', sum(length(c_data))) FROM customer), "
+                + "(SELECT CONCAT(count(*), ':', sum(h_amount)) FROM history), "
+                + "(SELECT CONCAT(count(*), ':', count(o_carrier_id)) FROM oorder), "
+                + "(SELECT CONCAT(count(*), ':', sum(no_o_id)) FROM new_order), "
+                + "(SELECT CONCAT(count(*), ':', count(ol_delivery_d), ':', sum(ol_amount)) FROM order_line), "
+                + "(SELECT CONCAT(sum(s_quantity), ':', sum(s_ytd), ':', sum(s_order_cnt), ':', sum(s_remote_cnt)) "
+                + "FROM stock))");
+    }
+
+    /** The first column of the one row {@code sql} returns, with int parameters. */
+    static long value(Connection c, String sql, int... params) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setInt(i + 1, params[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new AssertionError("no row: " + sql);
+                }
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    static List<Long> values(Connection c, String sql) throws SQLException {
+        List<Long> values = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                values.add(rs.getLong(1));
+            }
+        }
+        return values;
+    }
+
+    static BigDecimal decimal(Connection c, String sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new AssertionError("no row: " + sql);
+            }
+            return rs.getBigDecimal(1);
+        }
+    }
+
+    static String string(Connection c, String sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new AssertionError("no row: " + sql);
+            }
+            return rs.getString(1);
+        }
+    }
+
+    static void update(Connection c, String sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.executeUpdate();
+        }
     }
 
     /** The connection properties tpkit's pool sets, with the user and password. */

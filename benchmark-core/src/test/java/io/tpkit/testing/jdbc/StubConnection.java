@@ -259,6 +259,11 @@ public final class StubConnection extends UnsupportedConnection {
         }
 
         @Override
+        public <T> T getObject(int column, Class<T> type) {
+            return type.cast(value(column));
+        }
+
+        @Override
         public Array getArray(int column) {
             Object v = value(column);
             return v == null ? null : new StubArray((Object[]) v);
