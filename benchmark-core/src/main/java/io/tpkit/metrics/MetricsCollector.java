@@ -209,11 +209,14 @@ public final class MetricsCollector {
     }
 
     /**
-     * Adds what one transaction (all its attempts) cost the driver to its type, in the phase of
-     * the instant it is called (just after the transaction ended), and clears {@code cost}.
+     * Adds what one transaction (all its attempts) cost the driver to its type, in the phase it
+     * was counted in (or, for one that was not, of the instant this is called), and clears
+     * {@code cost}.
      */
     public void recordCost(int type, TransactionCost cost) {
-        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
+        // in the phase the transaction was counted in: an edge between the two would otherwise
+        // count a commit in the interval and its cost after it
+        TypeStats s = stats[phaseAt(cost.countedAt != 0 ? cost.countedAt : System.nanoTime()).ordinal()][type];
         long[] v = cost.values;
         for (int i = 0; i < v.length; i++) {
             if (v[i] != 0) {

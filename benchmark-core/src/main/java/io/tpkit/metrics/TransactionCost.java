@@ -18,6 +18,13 @@ public final class TransactionCost {
     static final int FIELDS = 8;
 
     final long[] values = new long[FIELDS];
+    /** When the transaction was counted complete (nanoTime), 0 when it was not: its cost goes to that phase. */
+    long countedAt;
+
+    /** The instant the transaction was counted at, so that its cost lands in the same phase. */
+    public void countedAt(long nanos) {
+        countedAt = nanos;
+    }
 
     public void addCalls(long roundTrips, long statements, long resultSets, long commits, long rollbacks) {
         values[ROUND_TRIPS] += roundTrips;
@@ -38,5 +45,6 @@ public final class TransactionCost {
 
     void clear() {
         java.util.Arrays.fill(values, 0);
+        countedAt = 0;
     }
 }

@@ -60,8 +60,9 @@ final class TransactionRunner {
         for (int attempt = 0; ; attempt++) {
             try {
                 Outcome outcome = server.session().execute(request);
-                Phase phase = metrics.recordCompletion(type, outcome, attempt, intendedStart, serviceStart,
-                        System.nanoTime());
+                long end = System.nanoTime();
+                Phase phase = metrics.recordCompletion(type, outcome, attempt, intendedStart, serviceStart, end);
+                cost.countedAt(end);
                 return outcome == Outcome.COMMITTED ? phase : null;
             } catch (SQLException e) {
                 SQLException original = e instanceof SessionConnection.CommitFailedException f ? f.original() : e;

@@ -71,4 +71,24 @@ class MetricsCollectorTest {
                 .mapToLong(s -> s.total().committed()).sum();
         assertThat(measuredRows).isEqualTo(r.totalCommitted()).isEqualTo(4);
     }
+
+    @Test
+    void aTransactionsCostCountsInThePhaseItWasCountedInEvenWhenRecordedAfterTheEdge() {
+        MetricsCollector m = collector();
+        m.startPhase(Phase.MEASUREMENT, START + S);
+        long end = START + 3 * S - 1; // the interval's last nanosecond
+        assertThat(m.recordCompletion(0, Outcome.COMMITTED, 0, end - S / 100, end - S / 100, end))
+                .isEqualTo(Phase.MEASUREMENT);
+        TransactionCost cost = new TransactionCost();
+        cost.addCalls(1, 1, 0, 1, 0);
+        cost.countedAt(end);
+        // recorded later than the edge (this machine's clock reads far past START + 3 s)
+        assertThat(System.nanoTime()).isGreaterThan(START + 3 * S);
+        m.recordCost(0, cost);
+        m.startPhase(Phase.DRAIN, START + 3 * S);
+        RunMetrics r = m.summarize(START + 3 * S, "test", 0, false);
+        assertThat(r.totalCommitted()).isEqualTo(1);
+        assertThat(r.costs().transactions()).isEqualTo(r.totalCommitted());
+        assertThat(r.costs().roundTrips()).isEqualTo(1);
+    }
 }
