@@ -102,8 +102,8 @@ public final class Comparisons {
             add(rows, results, type + ": round trips per transaction",
                     r -> positive(number(type(r, type).path("cost").path("roundTrips"))));
         }
-        List<String> all = differences(results, Set.of());
-        return new Comparison(workload, runs, rows, differences(results, varied),
+        List<String> all = differences(results, Set.of(), "run");
+        return new Comparison(workload, runs, rows, differences(results, varied, "run"),
                 all.stream().filter(d -> varied.contains(d.substring(0, d.indexOf(':')))).toList());
     }
 
@@ -181,17 +181,22 @@ public final class Comparisons {
         return keys;
     }
 
-    /** Configuration values that differ, e.g. {@code scale: 1 | 2}. */
-    private static List<String> differences(List<JsonNode> results, Set<String> varied) {
+    /**
+     * Configuration values that differ, e.g. {@code scale: 1 | 2}, other than those expected to
+     * (the target, the seed...) and those varied on purpose; a key some lack (an option left at
+     * its default) differs too.
+     *
+     * @param each what each result is, for the wording ("run", "sweep")
+     */
+    public static List<String> differences(List<JsonNode> results, Set<String> varied, String each) {
         Map<String, List<String>> values = new LinkedHashMap<>();
         for (JsonNode r : results) {
             flatten("", r.path("configuration"), values);
         }
         List<String> out = new ArrayList<>();
         values.forEach((key, list) -> {
-            // a key some runs lack (an option left at its default) differs too
             if (!EXPECTED_TO_DIFFER.contains(key) && !varied.contains(key) && (list.size() < results.size() || new LinkedHashSet<>(list).size() > 1)) {
-                out.add(key + ": " + String.join(" | ", list) + (list.size() < results.size() ? " (not set in every run)" : ""));
+                out.add(key + ": " + String.join(" | ", list) + (list.size() < results.size() ? " (not set in every " + each + ")" : ""));
             }
         });
         return out;

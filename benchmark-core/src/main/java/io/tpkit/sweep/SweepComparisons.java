@@ -5,11 +5,8 @@ import io.tpkit.api.BadInputException;
 import io.tpkit.compare.Comparison;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -22,7 +19,6 @@ import java.util.function.Function;
  */
 public final class SweepComparisons {
     /** Keys that differ by design between compared runs (as in compare of single runs). */
-    private static final Set<String> EXPECTED_TO_DIFFER = Set.of("target", "user", "password", "dataDir", "seed", "load");
 
     private SweepComparisons() {
     }
@@ -94,7 +90,7 @@ public final class SweepComparisons {
                     s -> number(point(s, v).path("meanResponseMs")));
             add(rows, sweeps, at + firstType + " p90 ms", s -> p90(point(s, v), firstType));
         }
-        return new Comparison(workload, runs, rows, differences(sweeps), List.of());
+        return new Comparison(workload, runs, rows, io.tpkit.compare.Comparisons.differences(sweeps, Set.of(), "sweep"), List.of());
     }
 
     private static JsonNode point(JsonNode sweep, double value) {
@@ -125,34 +121,6 @@ public final class SweepComparisons {
         sweeps.forEach(s -> values.add(value.apply(s)));
         if (values.stream().anyMatch(v -> v != null)) {
             rows.add(new Comparison.Row(metric, values));
-        }
-    }
-
-    /** Configuration values (the swept one is not in it) that differ between the sweeps. */
-    private static List<String> differences(List<JsonNode> sweeps) {
-        Map<String, List<String>> values = new LinkedHashMap<>();
-        for (JsonNode s : sweeps) {
-            flatten("", s.path("configuration"), values);
-        }
-        List<String> out = new ArrayList<>();
-        values.forEach((key, list) -> {
-            if (!EXPECTED_TO_DIFFER.contains(key) && (list.size() < sweeps.size() || new LinkedHashSet<>(list).size() > 1)) {
-                out.add(key + ": " + String.join(" | ", list) + (list.size() < sweeps.size() ? " (not set in every sweep)" : ""));
-            }
-        });
-        return out;
-    }
-
-    private static void flatten(String prefix, JsonNode node, Map<String, List<String>> values) {
-        Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = prefix + e.getKey();
-            if (e.getValue().isObject()) {
-                flatten(key + ".", e.getValue(), values);
-            } else {
-                values.computeIfAbsent(key, k -> new ArrayList<>()).add(e.getValue().asText());
-            }
         }
     }
 }
