@@ -57,7 +57,8 @@ class BoundEndToEndIT {
         Cli help = Cli.run("bound", "tp1", "--help");
         assertThat(help.exitCode()).isZero();
         assertThat(help.out()).contains("--connections=N[,N...]", "--duration", "--accounts-per-branch", "Examples")
-                .doesNotContain("--sub-transaction", "--order", "--terminals", "--logic", "--rate");
+                .doesNotContain("--sub-transaction", "--order", "--terminals", "--logic", "--rate", "--interarrival",
+                        "--repeat=", "--confidence=");
         Cli bad = Cli.run("bound", "tp1", "--connections", "1,x", "--out", temp.toString());
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("--connections takes counts separated by commas");

@@ -18,7 +18,8 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class BoundCommand extends RunCommand {
     private static final List<String> NOT_OFFERED = List.of("--connections", "--terminals", "--arrival", "--logic",
-            "--think", "--transactions", "--rate", "--latency-limit", "--order", "--sub-transaction");
+            "--think", "--transactions", "--rate", "--latency-limit", "--interarrival", "--rate-per-terminal",
+            "--repeat", "--confidence", "--order", "--sub-transaction");
     private OptionSpec connectionCounts;
 
     BoundCommand(Workload workload, Console console) {
