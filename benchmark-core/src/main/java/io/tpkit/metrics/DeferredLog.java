@@ -51,6 +51,9 @@ public final class DeferredLog {
                                       DeferredResult result) {
         boolean skipped = result != null && result.skipped() > 0;
         add(queuedAt, startedAt, endedAt, committed ? COMMITTED : FAILED, skipped);
+        if (out == null) {
+            return; // no file: the line, its timestamps formatted, would be thrown away
+        }
         write(typeNames.get(type) + "," + at(queuedAt) + "," + at(startedAt) + "," + at(endedAt) + ","
                 + String.format(java.util.Locale.ROOT, "%.3f", (endedAt - queuedAt) / 1e6) + ","
                 + (committed ? "committed" : "failed") + "," + (result == null ? "" : result.skipped()) + ","
@@ -60,6 +63,9 @@ public final class DeferredLog {
     /** A deferred transaction still queued when the run's time to finish the queue ran out. */
     public synchronized void notExecuted(int type, long queuedAt) {
         add(queuedAt, -1, -1, NOT_EXECUTED, false);
+        if (out == null) {
+            return;
+        }
         write(typeNames.get(type) + "," + at(queuedAt) + ",,,,not executed,,\n");
     }
 
