@@ -70,6 +70,19 @@ class OpenArrivalStallIT {
         }
     }
 
+    @Test
+    void aRatePerTerminalIsThatRateTimesTheTerminals() throws Exception {
+        RunResult r = Tpkit.run(BenchmarkConfig.builder("tp1").option("accounts-per-branch", "2000")
+                .arrival(ArrivalModel.OPEN).terminals(4).connections(2).ratePerSecond(25).ratePerTerminal(true)
+                .warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3)).outDir(temp.resolve("results")).build());
+        assertThat(r.metrics().schedule().targetPerSecond()).isEqualTo(100.0);
+        assertThat(r.metrics().schedule().interarrival()).isEqualTo("fixed");
+        assertThat(r.metrics().measuredBy()).contains("open arrivals at 100.0/s");
+        // the database keeps up with 100 a second: about 300 arrivals in the 3 s, all served
+        assertThat(r.metrics().totalCommitted()).isBetween(240L, 330L);
+        assertThat(r.configuration()).containsEntry("ratePerTerminal", true);
+    }
+
     /** Locks the branches for two seconds, once, from the second measured second on. */
     private static final class StallInside implements RunListener {
         final CompletableFuture<Long> held = new CompletableFuture<>();
