@@ -301,17 +301,21 @@ abstract class TpccClientSessionIT {
                 + "AND h.h_data = CONCAT(w.w_name, '    ', d.d_name)", (int) middle)).isEqualTo(1);
     }
 
-    @Test
-    void paymentOfABadCreditCustomerPrependsToCData() throws Exception {
-        int d;
-        int c;
+    /** The first bad-credit customer of the home warehouse in {@code order}: its district and id. */
+    private int[] badCreditCustomer(String order) throws SQLException {
         try (PreparedStatement ps = check.prepareStatement("SELECT c_d_id, c_id FROM customer WHERE c_w_id = 1 "
-                + "AND c_credit = 'BC' ORDER BY c_d_id DESC, c_id FETCH FIRST 1 ROWS ONLY");
+                + "AND c_credit = 'BC' ORDER BY " + order + " FETCH FIRST 1 ROWS ONLY");
                 ResultSet rs = ps.executeQuery()) {
             assertThat(rs.next()).isTrue();
-            d = rs.getInt(1);
-            c = rs.getInt(2);
+            return new int[] {rs.getInt(1), rs.getInt(2)};
         }
+    }
+
+    @Test
+    void paymentOfABadCreditCustomerPrependsToCData() throws Exception {
+        int[] dc = badCreditCustomer("c_d_id DESC, c_id");
+        int d = dc[0];
+        int c = dc[1];
         String customer = " FROM customer WHERE c_w_id = 1 AND c_d_id = " + d + " AND c_id = " + c;
         String old = string("SELECT c_data" + customer);
         BigDecimal amount = new BigDecimal("4999.99");
@@ -334,15 +338,9 @@ abstract class TpccClientSessionIT {
      */
     @Test
     void concurrentPaymentsOfOneBadCreditCustomerKeepBothEntries() throws Exception {
-        int d;
-        int c;
-        try (PreparedStatement ps = check.prepareStatement("SELECT c_d_id, c_id FROM customer WHERE c_w_id = 1 "
-                + "AND c_credit = 'BC' ORDER BY c_d_id, c_id FETCH FIRST 1 ROWS ONLY");
-                ResultSet rs = ps.executeQuery()) {
-            assertThat(rs.next()).isTrue();
-            d = rs.getInt(1);
-            c = rs.getInt(2);
-        }
+        int[] dc = badCreditCustomer("c_d_id, c_id");
+        int d = dc[0];
+        int c = dc[1];
         String customer = " FROM customer WHERE c_w_id = 1 AND c_d_id = " + d + " AND c_id = " + c;
         String old = string("SELECT c_data" + customer);
         BigDecimal homeAmount = new BigDecimal("11.11");
