@@ -137,7 +137,7 @@ public final class Runner {
                 Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal,
                         () -> openSession(db), db.target.plugin()::classify, collector,
                         listener::sample, db.bound::deferred, types.size());
-                if (java.util.stream.IntStream.range(0, types.size()).anyMatch(db.bound::deferred)) {
+                if (db.bound.defersAny()) {
                     deferredOut = Files.newBufferedWriter(folder.file(DeferredLog.FILE));
                     deferredLog = new DeferredLog(types, deferredOut);
                     scheduler.logDeferred(deferredLog);
@@ -390,8 +390,7 @@ public final class Runner {
         if (limit.isEmpty()) {
             return;
         }
-        boolean defers = java.util.stream.IntStream.range(0, db.bound.transactionTypes().size())
-                .anyMatch(db.bound::deferred);
+        boolean defers = db.bound.defersAny();
         int needs = s.connections() + (defers ? s.deferredWorkers() : 0) + Series.SPARE_CONNECTIONS;
         // the plugins leave the asking connection out of "in use": it is one of the run's own
         Series.refuseOverLimit("--connections " + s.connections(), needs, s.connections(), limit.get().available(),

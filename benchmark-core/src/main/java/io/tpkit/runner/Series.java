@@ -57,7 +57,7 @@ public final class Series implements AutoCloseable {
         TargetProvider provider = Plugins.target(config.target());
         BoundWorkload bound = workload.bind(config, provider.plugin(config.target()));
         SchedulerSettings s = Runner.schedulerSettings(config, bound);
-        boolean defers = java.util.stream.IntStream.range(0, bound.transactionTypes().size()).anyMatch(bound::deferred);
+        boolean defers = bound.defersAny();
         double think = s.arrival() == ArrivalModel.CLOSED ? bound.meanKeyingAndThinkSeconds() * s.thinkFactor() : 0;
         return new Shape(s.arrival().label(), s.terminals(), s.connections(), think,
                 s.connections() + (defers ? s.deferredWorkers() : 0) + SPARE_CONNECTIONS);

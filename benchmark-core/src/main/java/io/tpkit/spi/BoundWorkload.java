@@ -29,6 +29,11 @@ public interface BoundWorkload {
         return false;
     }
 
+    /** Whether any type is executed deferred: the run then needs its queue's workers and result file. */
+    default boolean defersAny() {
+        return java.util.stream.IntStream.range(0, transactionTypes().size()).anyMatch(this::deferred);
+    }
+
     /** Drops the workload's tables (if any) and creates them empty, without secondary indexes. */
     void createSchema(Connection c) throws SQLException;
 
