@@ -75,8 +75,8 @@ class BadInputTest {
         // it measures the rate its threads sustain: no schedule, from the CLI or the API
         assertOneLineError(Cli.run("run", "hpss", "--rate", "100"), "Unknown option", "--rate");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new io.tpkit.hpss.HpssWorkload().bind(
-                io.tpkit.api.BenchmarkConfig.builder("hpss").ratePerSecond(100).build(),
-                new io.tpkit.db.postgres.PostgresPlugin())).isInstanceOf(io.tpkit.api.BadInputException.class)
+                io.tpkit.config.BenchmarkConfig.builder("hpss").ratePerSecond(100).build(),
+                new io.tpkit.db.postgres.PostgresPlugin())).isInstanceOf(io.tpkit.config.BadInputException.class)
                 .hasMessageContaining("drop --rate");
         assertOneLineError(Cli.run("run", "hpss", "--key-space", "10"), "--key-space 10 is too small",
                 "at least twice as many keys");

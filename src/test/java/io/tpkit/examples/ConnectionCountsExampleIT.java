@@ -2,8 +2,8 @@ package io.tpkit.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.result.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;

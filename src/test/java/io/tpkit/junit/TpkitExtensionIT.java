@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.workload.CheckResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -68,7 +68,7 @@ class TpkitExtensionIT {
         assertThat(bad.count()).isEqualTo(1);
         Throwable t = bad.list().getFirst().getPayload(org.junit.platform.engine.TestExecutionResult.class)
                 .orElseThrow().getThrowable().orElseThrow();
-        assertThat(t).isInstanceOf(io.tpkit.api.BadInputException.class)
+        assertThat(t).isInstanceOf(io.tpkit.config.BadInputException.class)
                 .hasMessageContaining("unknown workload 'nope'");
 
         Events option = EngineTestKit.engine("junit-jupiter").selectors(selectClass(BadOption.class))

@@ -63,7 +63,7 @@ public final class QueueingModel {
                     return o;
                 }
             }
-            throw new io.tpkit.api.BadInputException("--mva-other must be delay or queue (got '" + text + "')");
+            throw new io.tpkit.config.BadInputException("--mva-other must be delay or queue (got '" + text + "')");
         }
     }
 

@@ -1,9 +1,14 @@
 package io.tpkit.api;
 
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.TargetText;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.RunControl;
+import io.tpkit.runner.RunListener;
 import io.tpkit.runner.Runner;
-import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.workload.CheckResult;
 import java.util.List;
 import java.util.Map;
 

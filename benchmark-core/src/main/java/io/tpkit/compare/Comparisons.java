@@ -1,7 +1,7 @@
 package io.tpkit.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.tpkit.db;
 
-import io.tpkit.metrics.WireBytes;
+import io.tpkit.measurement.WireBytes;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;

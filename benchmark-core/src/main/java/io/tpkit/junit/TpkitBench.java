@@ -1,12 +1,12 @@
 package io.tpkit.junit;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.workload.CheckResult;
 import java.util.List;
 import java.util.function.UnaryOperator;
 

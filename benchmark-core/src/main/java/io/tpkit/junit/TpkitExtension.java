@@ -1,12 +1,12 @@
 package io.tpkit.junit;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.result.LoadReport;
-import io.tpkit.target.Plugins;
-import io.tpkit.target.Target;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.Plugins;
+import io.tpkit.spi.provisioning.Target;
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -1,6 +1,6 @@
 package io.tpkit.load;
 
-import io.tpkit.spi.BulkWriter;
+import io.tpkit.spi.database.BulkWriter;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Instant;

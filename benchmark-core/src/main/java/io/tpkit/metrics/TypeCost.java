@@ -1,5 +1,6 @@
 package io.tpkit.metrics;
 
+
 /**
  * What one transaction type cost the driver in the measurement interval, per transaction
  * executed (committed, rolled back as the benchmark asks, or failed; the retries of a
@@ -22,17 +23,4 @@ package io.tpkit.metrics;
 public record TypeCost(long transactions, double statements, double resultSets, double commits, double rollbacks,
                        double roundTrips, double bytesSent, double bytesReceived, double driverCpuMicros) {
     public static final TypeCost NONE = new TypeCost(0, 0, 0, 0, 0, 0, -1, -1, -1);
-
-    /** @param sums the type's {@link TransactionCost} fields summed over {@code n} transactions */
-    static TypeCost of(long n, long[] sums, boolean bytesCounted, boolean cpuCounted) {
-        if (n == 0) {
-            return NONE;
-        }
-        return new TypeCost(n, (double) sums[TransactionCost.STATEMENTS] / n, (double) sums[TransactionCost.RESULT_SETS] / n,
-                (double) sums[TransactionCost.COMMITS] / n, (double) sums[TransactionCost.ROLLBACKS] / n,
-                (double) sums[TransactionCost.ROUND_TRIPS] / n,
-                bytesCounted ? (double) sums[TransactionCost.BYTES_SENT] / n : -1,
-                bytesCounted ? (double) sums[TransactionCost.BYTES_RECEIVED] / n : -1,
-                cpuCounted ? sums[TransactionCost.CPU_NANOS] / 1e3 / n : -1);
-    }
 }

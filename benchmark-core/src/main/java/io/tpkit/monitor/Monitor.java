@@ -1,6 +1,6 @@
 package io.tpkit.monitor;
 
-import io.tpkit.spi.ServerStatsSampler;
+import io.tpkit.spi.database.ServerStatsSampler;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.tpkit.monitor;
 
-import io.tpkit.metrics.DriverCpu;
+import io.tpkit.measurement.DriverCpu;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

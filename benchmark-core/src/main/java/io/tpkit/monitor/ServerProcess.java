@@ -1,7 +1,7 @@
 package io.tpkit.monitor;
 
-import io.tpkit.metrics.ProcStat;
-import io.tpkit.spi.ServerCpuClock;
+import io.tpkit.measurement.ProcStat;
+import io.tpkit.spi.database.ServerCpuClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -45,7 +45,7 @@ public final class ServerProcess implements ServerCpuClock {
      * Finds the server a JDBC URL points to ({@code jdbc:KIND://HOST[:PORT]/...}, the first host
      * of a list), asking the database for its process id as a fallback.
      */
-    public static ServerProcess locate(String jdbcUrl, io.tpkit.spi.DatabasePlugin plugin, java.sql.Connection c)
+    public static ServerProcess locate(String jdbcUrl, io.tpkit.spi.database.DatabasePlugin plugin, java.sql.Connection c)
             throws Unavailable {
         String[] hostPort = hostPort(jdbcUrl, plugin.defaultPort());
         if (hostPort == null) {

@@ -23,7 +23,7 @@ public final class RepeatReport {
     public static Path write(Path folder) throws IOException {
         Path json = folder.resolve("repeat.json");
         if (!Files.exists(json)) {
-            throw new io.tpkit.api.BadInputException(folder + " holds no repeat.json: give the folder of repetitions");
+            throw new io.tpkit.config.BadInputException(folder + " holds no repeat.json: give the folder of repetitions");
         }
         JsonNode r = ResultWriter.json().readTree(json.toFile());
         Path out = folder.resolve(FILE);

@@ -37,7 +37,7 @@ public final class RunReport {
     public static Path write(Path folder) throws IOException {
         Path json = folder.resolve("result.json");
         if (!Files.exists(json)) {
-            throw new io.tpkit.api.BadInputException(folder + " holds no result.json: give a tpkit result folder");
+            throw new io.tpkit.config.BadInputException(folder + " holds no result.json: give a tpkit result folder");
         }
         JsonNode result = ResultWriter.json().readTree(json.toFile());
         RunReport r = new RunReport(result, CsvTable.read(folder.resolve("timeseries.csv")),

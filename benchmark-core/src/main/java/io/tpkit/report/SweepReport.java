@@ -35,7 +35,7 @@ public final class SweepReport {
     public static Path write(Path folder) throws IOException {
         Path json = folder.resolve("sweep.json");
         if (!Files.exists(json)) {
-            throw new io.tpkit.api.BadInputException(folder + " holds no sweep.json: give the folder of a sweep");
+            throw new io.tpkit.config.BadInputException(folder + " holds no sweep.json: give the folder of a sweep");
         }
         SweepReport r = new SweepReport(ResultWriter.json().readTree(json.toFile()));
         Path out = folder.resolve(FILE);

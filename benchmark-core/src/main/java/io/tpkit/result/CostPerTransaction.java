@@ -1,11 +1,11 @@
 package io.tpkit.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.CostTotals;
-import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.MonitorSummary;
-import io.tpkit.spi.ServerCpuClock;
+import io.tpkit.spi.database.ServerCpuClock;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,7 @@
 package io.tpkit.result;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
+import io.tpkit.files.Folders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -10,8 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * A run's result folder. Files are written into a hidden {@code .NAME.partial} folder that is
@@ -102,21 +101,6 @@ public final class ResultFolder implements AutoCloseable {
         if (committed != null || !Files.exists(partial)) {
             return;
         }
-        deleteQuietly(partial);
-    }
-
-    /** Deletes a folder and everything in it, as far as it can (best effort, never throws). */
-    public static void deleteQuietly(Path folder) {
-        try (Stream<Path> files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // what is left says what it was (a ".partial" name, a temporary folder)
-                }
-            });
-        } catch (IOException | java.io.UncheckedIOException ignored) {
-            // best effort
-        }
+        Folders.deleteQuietly(partial);
     }
 }

@@ -1,7 +1,7 @@
 package io.tpkit.result;
 
 import io.tpkit.metrics.RunMetrics;
-import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.validity.Verdict;
 import java.util.List;
 import java.util.Map;

@@ -2,14 +2,14 @@ package io.tpkit.runner;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.RunListener;
-import io.tpkit.spi.BoundWorkload;
-import io.tpkit.spi.Workload;
-import io.tpkit.target.Plugins;
-import io.tpkit.target.Target;
-import io.tpkit.target.TargetProvider;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.Plugins;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.provisioning.TargetProvider;
+import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.Workload;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -47,7 +47,7 @@ final class Connected implements AutoCloseable {
     static Connected openAtLoadedScale(BenchmarkConfig config, java.util.function.ToIntFunction<BoundWorkload> poolSize,
                                        RunListener listener, Target held) throws SQLException {
         Connected db = open(config, poolSize, listener, held);
-        if (config.scale() != null || config.loadPolicy() == io.tpkit.api.LoadPolicy.ALWAYS) {
+        if (config.scale() != null || config.loadPolicy() == io.tpkit.config.LoadPolicy.ALWAYS) {
             return db;
         }
         try {
@@ -105,7 +105,7 @@ final class Connected implements AutoCloseable {
         }
     }
 
-    private static HikariDataSource pool(Target target, int size, io.tpkit.api.Isolation isolation) {
+    private static HikariDataSource pool(Target target, int size, io.tpkit.config.Isolation isolation) {
         HikariConfig hc = new HikariConfig();
         hc.setJdbcUrl(target.jdbcUrl());
         if (target.user() != null) {
@@ -116,7 +116,7 @@ final class Connected implements AutoCloseable {
         }
         target.plugin().connectionProperties().forEach(hc::addDataSourceProperty);
         hc.setPoolName("tpkit");
-        if (isolation != io.tpkit.api.Isolation.DEFAULT) {
+        if (isolation != io.tpkit.config.Isolation.DEFAULT) {
             hc.setTransactionIsolation("TRANSACTION_" + isolation.name());
         }
         hc.setMaximumPoolSize(size);

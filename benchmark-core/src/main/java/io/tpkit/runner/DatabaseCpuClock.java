@@ -1,8 +1,8 @@
 package io.tpkit.runner;
 
-import io.tpkit.api.DatabaseCpu;
+import io.tpkit.config.DatabaseCpu;
 import io.tpkit.monitor.ServerProcess;
-import io.tpkit.spi.ServerCpuClock;
+import io.tpkit.spi.database.ServerCpuClock;
 import java.sql.Connection;
 import java.sql.SQLException;
 

@@ -1,9 +1,9 @@
 package io.tpkit.runner;
 
-import io.tpkit.api.RunListener;
 import io.tpkit.result.LoadReport;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.LoadContext;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.workload.LoadContext;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.Executors;
@@ -16,7 +16,7 @@ final class Loader {
     private Loader() {
     }
 
-    static LoadReport load(Connected db, RunListener listener, io.tpkit.api.RunControl control) throws Exception {
+    static LoadReport load(Connected db, RunListener listener, io.tpkit.runner.RunControl control) throws Exception {
         control.loading(Thread.currentThread());
         try {
             return loadOnce(db, listener);
@@ -26,7 +26,7 @@ final class Loader {
             }
             Thread.interrupted(); // the target still has to be stopped cleanly
             String name = db.workload.name();
-            throw new io.tpkit.api.LoadInterruptedException("load interrupted: the " + name + " data is incomplete; "
+            throw new io.tpkit.config.LoadInterruptedException("load interrupted: the " + name + " data is incomplete; "
                     + "'tpkit load " + name + scale(db) + db.config.workloadOptions() + db.config.targetOptions()
                     + "' loads it again", e);
         } finally {

@@ -1,14 +1,14 @@
 package io.tpkit.runner;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.Monitor;
 import io.tpkit.scheduler.SchedulerSettings;
-import io.tpkit.spi.BoundWorkload;
-import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.RuleResult;
 import io.tpkit.validity.CoreRules;
-import io.tpkit.validity.RuleResult;
 import java.util.List;
 
 /**

@@ -1,13 +1,11 @@
 package io.tpkit.runner;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.RunControl;
-import io.tpkit.api.RunListener;
-import io.tpkit.metrics.DeferredLog;
-import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
+import io.tpkit.measurement.DeferredLog;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.Monitor;
@@ -18,14 +16,16 @@ import io.tpkit.result.LoadReport;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.RunControl;
+import io.tpkit.runner.RunListener;
 import io.tpkit.scheduler.Scheduler;
 import io.tpkit.scheduler.SchedulerSettings;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.ForeignData;
-import io.tpkit.spi.RunFacts;
-import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.ForeignData;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.spi.workload.RunFacts;
 import io.tpkit.validity.CoreRules;
-import io.tpkit.validity.RuleResult;
 import io.tpkit.validity.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -95,7 +95,7 @@ public final class Runner {
 
     /** @param held a running target to use and leave running ({@link Series}), or null to open the config's own */
     static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control,
-                         io.tpkit.target.Target held) throws Exception {
+                         io.tpkit.spi.provisioning.Target held) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
              Connected db = Connected.openAtLoadedScale(config, b -> poolSize(schedulerSettings(config, b)), listener,
@@ -146,7 +146,7 @@ public final class Runner {
                 // its own connection is one of the pool's two spare ones (see poolSize)
                 monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection,
                         databaseCpu.process);
-                long cpuBefore = io.tpkit.metrics.DriverCpu.processNanos();
+                long cpuBefore = io.tpkit.measurement.DriverCpu.processNanos();
                 try {
                     metrics = scheduler.run();
                     if (deferredLog != null) {
@@ -159,7 +159,7 @@ public final class Runner {
                         deferredOut.close();
                     }
                 }
-                driverCpuSeconds = (io.tpkit.metrics.DriverCpu.processNanos() - cpuBefore) / 1e9;
+                driverCpuSeconds = (io.tpkit.measurement.DriverCpu.processNanos() - cpuBefore) / 1e9;
             }
             MonitorSummary monitored = monitor.summary(measurementSeconds(collector, start, Phase.MEASUREMENT),
                     measurementSeconds(collector, start, Phase.DRAIN));
@@ -234,7 +234,7 @@ public final class Runner {
     }
 
     /** The configuration as recorded: without the settings a fixed-shape benchmark ignores. */
-    private static Map<String, Object> configuration(BenchmarkConfig config, io.tpkit.spi.BoundWorkload bound) {
+    private static Map<String, Object> configuration(BenchmarkConfig config, io.tpkit.spi.workload.BoundWorkload bound) {
         Map<String, Object> m = config.describe();
         if (bound.fixedRun().isPresent()) {
             for (String ignored : List.of("connections", "terminals", "arrival", "logic", "thinkFactor",
@@ -257,10 +257,10 @@ public final class Runner {
     }
 
     /** A session on a pooled connection; the connection goes back if the session cannot be opened. */
-    private static io.tpkit.spi.Session openSession(Connected db) throws SQLException {
+    private static io.tpkit.spi.workload.Session openSession(Connected db) throws SQLException {
         Connection c = db.connection();
         try {
-            return db.bound.openSession(new io.tpkit.spi.SessionConnection(c));
+            return db.bound.openSession(new io.tpkit.spi.workload.SessionConnection(c));
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
@@ -292,7 +292,7 @@ public final class Runner {
         return Math.max(s.connections() + s.deferredWorkers(), Runtime.getRuntime().availableProcessors()) + 2;
     }
 
-    static SchedulerSettings schedulerSettings(BenchmarkConfig config, io.tpkit.spi.BoundWorkload bound) {
+    static SchedulerSettings schedulerSettings(BenchmarkConfig config, io.tpkit.spi.workload.BoundWorkload bound) {
         if (bound.fixedRun().isPresent()) {
             return fixedSettings(config, bound.fixedRun().get());
         }
@@ -319,7 +319,7 @@ public final class Runner {
         return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
                 config.duration(), config.transactions(), config.maxRetries(), config.seed())
                 .withRate(rate).withLatencyLimit(config.latencyLimit())
-                .withPoisson(config.interarrival() == io.tpkit.api.Interarrival.POISSON)
+                .withPoisson(config.interarrival() == io.tpkit.config.Interarrival.POISSON)
                 .withDeferredWorkers(deferredWorkers(connections));
     }
 
@@ -332,7 +332,7 @@ public final class Runner {
         return Math.max(2, (connections + 3) / 4);
     }
 
-    private static SchedulerSettings fixedSettings(BenchmarkConfig config, io.tpkit.spi.FixedRun run) {
+    private static SchedulerSettings fixedSettings(BenchmarkConfig config, io.tpkit.spi.workload.FixedRun run) {
         String name = config.workload();
         if (config.connectionsGiven() && config.connections() != run.streams()) {
             throw new BadInputException(name + " runs one connection per thread: give the thread count as "
@@ -346,7 +346,7 @@ public final class Runner {
         return new SchedulerSettings(ArrivalModel.STREAMS, run.streams(), run.streams(), config.thinkFactor(),
                 java.time.Duration.ZERO, config.duration(), run.perIteration(), config.maxRetries(), config.seed())
                 .withRate(config.ratePerSecond()).withLatencyLimit(config.latencyLimit())
-                .withPoisson(config.interarrival() == io.tpkit.api.Interarrival.POISSON)
+                .withPoisson(config.interarrival() == io.tpkit.config.Interarrival.POISSON)
                 .withIterations(run.iterations());
     }
 
@@ -383,7 +383,7 @@ public final class Runner {
 
     /** A run that needs more connections than the server accepts is refused before it starts. */
     private static void refuseOverConnectionLimit(Connected db, SchedulerSettings s) throws SQLException {
-        java.util.Optional<io.tpkit.spi.ConnectionLimit> limit;
+        java.util.Optional<io.tpkit.spi.database.ConnectionLimit> limit;
         try (Connection c = db.connection()) {
             limit = db.target.plugin().connectionLimit(c);
         }

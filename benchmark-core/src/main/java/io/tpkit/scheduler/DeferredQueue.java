@@ -1,10 +1,10 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.metrics.DeferredLog;
+import io.tpkit.measurement.DeferredLog;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.DeferredSummary;
-import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.Phase;
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,14 +1,14 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.metrics.DeferredLog;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.measurement.DeferredLog;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.IntervalSample;
-import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RunMetrics;
-import io.tpkit.spi.ErrorClass;
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Terminal;
+import io.tpkit.spi.database.ErrorClass;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Terminal;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -546,7 +546,7 @@ public final class Scheduler {
     private boolean queue(Request request, long intended) {
         long now = System.nanoTime();
         deferred.add(request, now);
-        return metrics.recordCompletion(request.type(), io.tpkit.spi.Outcome.COMMITTED, 0, intended, now,
+        return metrics.recordCompletion(request.type(), io.tpkit.spi.workload.Outcome.COMMITTED, 0, intended, now,
                 System.nanoTime()) == Phase.MEASUREMENT;
     }
 

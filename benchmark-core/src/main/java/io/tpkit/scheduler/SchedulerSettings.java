@@ -1,6 +1,6 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.api.ArrivalModel;
+import io.tpkit.config.ArrivalModel;
 import java.time.Duration;
 
 /**

@@ -1,6 +1,6 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.spi.Session;
+import io.tpkit.spi.workload.Session;
 import java.sql.SQLException;
 
 /**
@@ -40,7 +40,7 @@ final class Server {
     }
 
     /** The open session's connection, or null; never opens one. */
-    io.tpkit.spi.SessionConnection currentConnection() {
+    io.tpkit.spi.workload.SessionConnection currentConnection() {
         return session == null ? null : session.connection();
     }
 
@@ -51,7 +51,7 @@ final class Server {
     }
 
     /** What the session's last deferred transaction did, if the session is still open. */
-    io.tpkit.spi.DeferredResult deferredResult(io.tpkit.spi.Request executed) {
+    io.tpkit.spi.workload.DeferredResult deferredResult(io.tpkit.spi.workload.Request executed) {
         return session == null ? null : session.deferredResult(executed);
     }
 
@@ -61,7 +61,7 @@ final class Server {
      * nothing it does lands after the run's checks have started.
      */
     void abort() {
-        io.tpkit.spi.SessionConnection c = currentConnection();
+        io.tpkit.spi.workload.SessionConnection c = currentConnection();
         if (c != null) {
             try {
                 c.jdbc().abort(Runnable::run);

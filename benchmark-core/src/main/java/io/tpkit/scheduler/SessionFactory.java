@@ -1,6 +1,6 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.spi.Session;
+import io.tpkit.spi.workload.Session;
 import java.sql.SQLException;
 
 /** Opens a connection and a workload session on it (one per server). */

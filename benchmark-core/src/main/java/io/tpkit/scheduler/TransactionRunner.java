@@ -1,14 +1,14 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.measurement.ThreadCpu;
+import io.tpkit.measurement.TransactionCost;
+import io.tpkit.measurement.WireBytes;
 import io.tpkit.metrics.Phase;
-import io.tpkit.metrics.ThreadCpu;
-import io.tpkit.metrics.TransactionCost;
-import io.tpkit.metrics.WireBytes;
-import io.tpkit.spi.ErrorClass;
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
-import io.tpkit.spi.SessionConnection;
+import io.tpkit.spi.database.ErrorClass;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.SessionConnection;
 import java.sql.SQLException;
 import java.util.function.Function;
 

@@ -1,7 +1,7 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Terminal;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Terminal;
 
 /**
  * A closed-model terminal and its next request, waiting in the {@link DueQueue} until the

@@ -1,14 +1,13 @@
 package io.tpkit.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.RunControl;
-import io.tpkit.api.RunListener;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.RunControl;
+import io.tpkit.runner.RunListener;
 import io.tpkit.runner.Series;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +29,7 @@ public final class Repeats {
      * Runs {@code config} {@code times} times, one after the other on one server (started once),
      * each repetition with its own seed (the configuration's seed plus 0, 1, 2...), its own result
      * folder, and the configuration's load policy applied before each: the default loads only
-     * when the database is empty (so once), {@link LoadPolicy#ALWAYS} ({@code --reload}) loads
+     * when the database is empty (so once), {@link io.tpkit.config.LoadPolicy#ALWAYS} ({@code --reload}) loads
      * again before every repetition. Then writes {@code repeat-WORKLOAD-...} (repeat.json,
      * repetitions.csv, statistics.csv, repeat.html) beside the runs' folders. Ctrl-C
      * ({@code control}) ends the current repetition, skips the rest and writes what was done,

@@ -1,8 +1,8 @@
 package io.tpkit.sweep;
 
 import io.tpkit.analysis.Knee;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -1,7 +1,7 @@
 package io.tpkit.sweep;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
 import java.util.Locale;
 
 /** What a sweep varies from point to point. */

@@ -1,8 +1,8 @@
 package io.tpkit.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tpkit.api.BadInputException;
 import io.tpkit.compare.Comparison;
+import io.tpkit.config.BadInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

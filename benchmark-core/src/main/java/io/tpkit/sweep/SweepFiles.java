@@ -1,7 +1,7 @@
 package io.tpkit.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultWriter;
 import java.io.BufferedWriter;

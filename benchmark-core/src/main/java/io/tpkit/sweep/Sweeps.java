@@ -1,13 +1,13 @@
 package io.tpkit.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.RunControl;
-import io.tpkit.api.RunListener;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.RunControl;
+import io.tpkit.runner.RunListener;
 import io.tpkit.runner.Series;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,8 +3,9 @@ package io.tpkit.validity;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.Monitor;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -465,7 +466,7 @@ public final class CoreRules {
         double sum = 0;
         long n = 0;
         for (io.tpkit.metrics.TypeSummary t : metrics.types()) {
-            if (t.name().endsWith(io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX)) {
+            if (t.name().endsWith(io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX)) {
                 continue;
             }
             sum += t.response().meanMs() * t.response().count();

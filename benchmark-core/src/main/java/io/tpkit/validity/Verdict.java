@@ -1,5 +1,6 @@
 package io.tpkit.validity;
 
+import io.tpkit.spi.workload.RuleResult;
 import java.util.List;
 import java.util.stream.Collectors;
 

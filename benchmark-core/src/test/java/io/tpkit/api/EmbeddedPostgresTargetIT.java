@@ -2,9 +2,10 @@ package io.tpkit.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.spi.SettingsSnapshot;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.spi.provisioning.Target;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,6 +1,7 @@
 package io.tpkit.metrics;
 
-import io.tpkit.spi.Outcome;
+import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.spi.workload.Outcome;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;

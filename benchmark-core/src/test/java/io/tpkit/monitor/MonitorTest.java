@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tpkit.result.ResultWriter;
-import io.tpkit.spi.ServerStatsSampler;
+import io.tpkit.spi.database.ServerStatsSampler;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -90,7 +90,7 @@ class ServerProcessTest {
     void aPortOwnedByAnotherProgramIsNotTakenForTheDatabase() throws Exception {
         postgresMachine();
         assertThatThrownBy(() -> ServerProcess.locate(proc, "127.0.0.1", 6000, POSTGRES, OptionalInt.empty()))
-                .isInstanceOf(io.tpkit.spi.ServerCpuClock.Unavailable.class).hasMessageContaining("belongs to 'some-proxy'");
+                .isInstanceOf(io.tpkit.spi.database.ServerCpuClock.Unavailable.class).hasMessageContaining("belongs to 'some-proxy'");
     }
 
     @Test

@@ -2,18 +2,18 @@ package io.tpkit.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.db.postgres.PostgresPlugin;
-import io.tpkit.metrics.DeferredLog;
+import io.tpkit.measurement.DeferredLog;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.DeferredSummary;
-import io.tpkit.metrics.MetricsCollector;
 import io.tpkit.metrics.Phase;
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Session;
-import io.tpkit.spi.SessionConnection;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Session;
+import io.tpkit.spi.workload.SessionConnection;
 import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,10 +1,10 @@
 package io.tpkit.scheduler;
 
 import io.tpkit.db.postgres.PostgresPlugin;
-import io.tpkit.metrics.MetricsCollector;
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Session;
+import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Session;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -51,7 +51,7 @@ public class DispatchBenchmark {
             }
 
             @Override
-            public io.tpkit.spi.SessionConnection connection() {
+            public io.tpkit.spi.workload.SessionConnection connection() {
                 return null;
             }
 

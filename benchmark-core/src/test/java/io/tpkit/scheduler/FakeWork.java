@@ -1,9 +1,9 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Session;
-import io.tpkit.spi.Terminal;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Session;
+import io.tpkit.spi.workload.Terminal;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -102,7 +102,7 @@ final class FakeWork {
                 }
 
                 @Override
-                public io.tpkit.spi.SessionConnection connection() {
+                public io.tpkit.spi.workload.SessionConnection connection() {
                     return null;
                 }
 

@@ -3,9 +3,9 @@ package io.tpkit.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.tpkit.api.ArrivalModel;
+import io.tpkit.config.ArrivalModel;
 import io.tpkit.db.postgres.PostgresPlugin;
-import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
 import java.sql.SQLException;
@@ -116,7 +116,7 @@ class SchedulerTest {
         SchedulerSettings settings = new SchedulerSettings(ArrivalModel.STREAMS, 1, 1, 1.0, Duration.ZERO,
                 Duration.ofSeconds(60), 20L, 3, 42);
         RunMetrics m = new Scheduler(settings, (i, n, r) -> {
-            io.tpkit.spi.Terminal inner = redrawn.terminal(0, 0);
+            io.tpkit.spi.workload.Terminal inner = redrawn.terminal(0, 0);
             return () -> new RandomKeys(inner.next(), draws);
         }, redrawn.sessions(), new PostgresPlugin()::classify,
                 new MetricsCollector(List.of("fake"), 3, System.nanoTime(), null), ProgressListener.NONE).run();
@@ -127,8 +127,8 @@ class SchedulerTest {
     }
 
     /** A request whose keys are random: a redraw keeps the fake's id so its attempts are counted. */
-    private record RandomKeys(io.tpkit.spi.Request inner, java.util.concurrent.atomic.AtomicLong draws)
-            implements io.tpkit.spi.Request, FakeWork.Identified {
+    private record RandomKeys(io.tpkit.spi.workload.Request inner, java.util.concurrent.atomic.AtomicLong draws)
+            implements io.tpkit.spi.workload.Request, FakeWork.Identified {
         @Override
         public int type() {
             return inner.type();
@@ -140,7 +140,7 @@ class SchedulerTest {
         }
 
         @Override
-        public io.tpkit.spi.Request withNewKeys() {
+        public io.tpkit.spi.workload.Request withNewKeys() {
             draws.incrementAndGet();
             return new RandomKeys(inner, draws);
         }
@@ -385,21 +385,21 @@ class SchedulerTest {
                 Duration.ofSeconds(6), null, 0, 42);
         MetricsCollector metrics = new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null);
         RunMetrics m = new Scheduler(settings, (i, n, r) -> {
-            io.tpkit.spi.Terminal inner = work.terminal(r.nextLong(2000 * MS), 2000 * MS);
-            return new io.tpkit.spi.Terminal() {
+            io.tpkit.spi.workload.Terminal inner = work.terminal(r.nextLong(2000 * MS), 2000 * MS);
+            return new io.tpkit.spi.workload.Terminal() {
                 @Override
-                public io.tpkit.spi.Request next() {
+                public io.tpkit.spi.workload.Request next() {
                     active.put(i, Boolean.TRUE);
                     return inner.next();
                 }
 
                 @Override
-                public long keyingNanos(io.tpkit.spi.Request r2) {
+                public long keyingNanos(io.tpkit.spi.workload.Request r2) {
                     return inner.keyingNanos(r2);
                 }
 
                 @Override
-                public long thinkNanos(io.tpkit.spi.Request r2) {
+                public long thinkNanos(io.tpkit.spi.workload.Request r2) {
                     return inner.thinkNanos(r2);
                 }
             };

@@ -2,9 +2,9 @@ package io.tpkit.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.spi.provisioning.Target;
 import io.tpkit.testing.TestDatabases;
 import java.sql.Connection;
 import java.sql.DriverManager;

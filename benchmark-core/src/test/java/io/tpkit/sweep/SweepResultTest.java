@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -9,8 +9,9 @@ import io.tpkit.metrics.Throughput;
 import io.tpkit.metrics.TypeCost;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.monitor.Monitor;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -318,7 +319,7 @@ class CoreRulesTest {
         LatencySummary slow = new LatencySummary(100, 5.0, 5, 5, 5, 5, 5, 5);
         LatencySummary deferred = new LatencySummary(50, 900.0, 900, 900, 900, 900, 900, 900);
         RunMetrics m = metrics(timed("new-order", fast), timed("delivery", slow),
-                timed("delivery" + io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX, deferred));
+                timed("delivery" + io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX, deferred));
         assertThat(CoreRules.meanResponseMs(m)).isEqualTo(2.0); // (300 x 1 + 100 x 5) / 400
         assertThat(CoreRules.meanResponseMs(metrics(type(0, 0, 0)))).isNaN();
     }

@@ -1,6 +1,6 @@
 package io.tpkit.hpss;
 
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 
 /**
  * One pseudo file create: a name-space object and its bitfile, under random keys. When the

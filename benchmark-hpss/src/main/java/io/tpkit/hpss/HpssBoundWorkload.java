@@ -1,17 +1,17 @@
 package io.tpkit.hpss;
 
-import io.tpkit.api.ArrivalModel;
+import io.tpkit.config.ArrivalModel;
 import io.tpkit.metrics.RunMetrics;
-import io.tpkit.spi.BoundWorkload;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.FixedRun;
-import io.tpkit.spi.LoadContext;
-import io.tpkit.spi.RunFacts;
-import io.tpkit.spi.Session;
-import io.tpkit.spi.Terminal;
+import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.FixedRun;
+import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.spi.workload.RunFacts;
+import io.tpkit.spi.workload.Session;
+import io.tpkit.spi.workload.Terminal;
 import io.tpkit.sql.Sql;
 import io.tpkit.sql.SqlScript;
-import io.tpkit.validity.RuleResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -136,7 +136,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
+    public Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
         return new HpssSession(c, FIXED_TIME);
     }
 

@@ -1,6 +1,6 @@
 package io.tpkit.hpss;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import io.tpkit.sql.SqlScript;
 import java.util.List;
 

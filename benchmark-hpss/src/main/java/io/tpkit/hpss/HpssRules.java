@@ -1,8 +1,8 @@
 package io.tpkit.hpss;
 
 import io.tpkit.metrics.Iteration;
-import io.tpkit.spi.RunFacts;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.spi.workload.RunFacts;
 import java.util.ArrayList;
 import java.util.List;
 

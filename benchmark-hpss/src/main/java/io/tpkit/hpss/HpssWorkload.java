@@ -1,10 +1,10 @@
 package io.tpkit.hpss;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.Workload;
-import io.tpkit.spi.WorkloadOption;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.workload.Workload;
+import io.tpkit.spi.workload.WorkloadOption;
 import java.util.List;
 
 /**

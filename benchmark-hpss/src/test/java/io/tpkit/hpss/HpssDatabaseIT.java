@@ -1,18 +1,18 @@
 package io.tpkit.hpss;
 
-import io.tpkit.testing.SqlAccess;
-import io.tpkit.testing.SqlAccess.SqlFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.metrics.Iteration;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.testing.SqlAccess.SqlFunction;
+import io.tpkit.testing.SqlAccess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

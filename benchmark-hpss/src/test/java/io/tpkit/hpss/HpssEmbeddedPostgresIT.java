@@ -1,10 +1,10 @@
 package io.tpkit.hpss;
 
-import io.tpkit.testing.SqlAccess;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.spi.provisioning.Target;
 import io.tpkit.testing.SqlAccess.SqlFunction;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.testing.SqlAccess;
 import org.junit.jupiter.api.Test;
 
 class HpssEmbeddedPostgresIT extends HpssDatabaseIT {

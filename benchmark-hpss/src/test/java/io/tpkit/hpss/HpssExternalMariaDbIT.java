@@ -1,8 +1,8 @@
 package io.tpkit.hpss;
 
-import io.tpkit.testing.SqlAccess;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.testing.SqlAccess.SqlFunction;
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.testing.SqlAccess;
 import io.tpkit.testing.TestDatabases;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.tpkit.tp1;
 
-import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.workload.CheckResult;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package io.tpkit.tp1;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;

@@ -1,8 +1,8 @@
 package io.tpkit.tp1;
 
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
-import io.tpkit.spi.SessionConnection;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.SessionConnection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package io.tpkit.tp1;
 
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Terminal;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Terminal;
 
 /** A TPC-B driver stream: no think time, a uniformly chosen teller for every transaction. */
 final class StreamTerminal implements Terminal {

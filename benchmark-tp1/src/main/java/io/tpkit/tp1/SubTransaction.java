@@ -1,6 +1,6 @@
 package io.tpkit.tp1;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;

@@ -1,7 +1,7 @@
 package io.tpkit.tp1;
 
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Terminal;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Terminal;
 import java.util.SplittableRandom;
 
 /**

@@ -1,14 +1,14 @@
 package io.tpkit.tp1;
 
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.Logic;
+import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.spi.workload.RunFacts;
+import io.tpkit.spi.workload.Terminal;
 import io.tpkit.sql.SqlScript;
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.Logic;
-import io.tpkit.spi.BoundWorkload;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.LoadContext;
-import io.tpkit.spi.RunFacts;
-import io.tpkit.spi.Terminal;
-import io.tpkit.validity.RuleResult;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
@@ -123,7 +123,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
      *         branches of a finished load (compare it with {@link #scale()}); with
      *         {@code --reload} also -1 for data that cannot be used (see below), because the
      *         load replaces it
-     * @throws io.tpkit.api.BadInputException (unless {@code --reload}) when the data was
+     * @throws io.tpkit.config.BadInputException (unless {@code --reload}) when the data was
      *         loaded with another number of accounts per branch, or the load never finished
      *         (counts that do not fit together, keys missing); the message names the fix
      *         ({@code --accounts-per-branch N} or {@code --reload})
@@ -169,7 +169,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public Tp1Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
+    public Tp1Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
         if (settings.sub() != SubTransaction.NONE) {
             return new SubTransactionSession(c, settings.sub());
         }

@@ -1,7 +1,7 @@
 package io.tpkit.tp1;
 
+import io.tpkit.config.BadInputException;
 import io.tpkit.sql.SqlScript;
-import io.tpkit.api.BadInputException;
 import java.util.List;
 
 /**

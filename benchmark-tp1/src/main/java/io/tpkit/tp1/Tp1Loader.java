@@ -1,10 +1,10 @@
 package io.tpkit.tp1;
 
 import io.tpkit.load.ParallelTasks;
+import io.tpkit.spi.database.BulkWriter;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.workload.LoadContext;
 import io.tpkit.sql.SqlScript;
-import io.tpkit.spi.BulkWriter;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.LoadContext;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.tpkit.tp1;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.Logic;
-import io.tpkit.spi.WorkloadOption;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.Logic;
+import io.tpkit.spi.workload.WorkloadOption;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package io.tpkit.tp1;
 
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 
 /**
  * The input of one DebitCredit transaction: move {@code delta} into account {@code aid}

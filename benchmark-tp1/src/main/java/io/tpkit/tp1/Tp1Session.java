@@ -1,6 +1,6 @@
 package io.tpkit.tp1;
 
-import io.tpkit.spi.Session;
+import io.tpkit.spi.workload.Session;
 
 /** A TP1 session; what {@link Tp1BoundWorkload#openSession} returns. */
 public interface Tp1Session extends Session {

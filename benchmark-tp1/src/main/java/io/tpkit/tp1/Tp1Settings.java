@@ -1,7 +1,7 @@
 package io.tpkit.tp1;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.Logic;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.Logic;
 
 /**
  * The checked configuration of one TP1 run.
@@ -15,7 +15,7 @@ import io.tpkit.api.Logic;
 record Tp1Settings(Tp1Size size, StatementOrder order, Logic logic, ArrivalModel arrival, SubTransaction sub,
                    int streams) {
     Tp1Settings(Tp1Size size, StatementOrder order, Logic logic, ArrivalModel arrival) {
-        this(size, order, logic, arrival, SubTransaction.NONE, io.tpkit.api.BenchmarkConfig.DEFAULT_CONNECTIONS);
+        this(size, order, logic, arrival, SubTransaction.NONE, io.tpkit.config.BenchmarkConfig.DEFAULT_CONNECTIONS);
     }
 
     boolean tpcA() {

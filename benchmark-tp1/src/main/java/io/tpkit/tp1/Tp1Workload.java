@@ -1,11 +1,11 @@
 package io.tpkit.tp1;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.Workload;
-import io.tpkit.spi.WorkloadOption;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.workload.Workload;
+import io.tpkit.spi.workload.WorkloadOption;
 import java.util.List;
 
 /**

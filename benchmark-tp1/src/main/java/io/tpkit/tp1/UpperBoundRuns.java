@@ -1,17 +1,17 @@
 package io.tpkit.tp1;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.Logic;
-import io.tpkit.api.RunControl;
-import io.tpkit.api.RunListener;
-import io.tpkit.api.TargetText;
 import io.tpkit.api.Tpkit;
-import io.tpkit.result.ResultFolder;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
+import io.tpkit.config.Logic;
+import io.tpkit.config.TargetText;
+import io.tpkit.files.Folders;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.RunControl;
+import io.tpkit.runner.RunListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -136,7 +136,7 @@ public final class UpperBoundRuns {
             }
         } finally {
             if (temporary != null) {
-                ResultFolder.deleteQuietly(temporary);
+                Folders.deleteQuietly(temporary);
             }
         }
         Result result = result(folder, database, base, connections, sameData, runs,

@@ -28,11 +28,11 @@ class AmendsTest {
     @Test
     void aTerminalOfT1AlwaysAsksForItsKey() {
         Tp1BoundWorkload w = new Tp1BoundWorkload(new Tp1Settings(new Tp1Size(2, 5_000), StatementOrder.DEFAULT,
-                io.tpkit.api.Logic.CLIENT, io.tpkit.api.ArrivalModel.STREAMS, SubTransaction.T1, 3),
+                io.tpkit.config.Logic.CLIENT, io.tpkit.config.ArrivalModel.STREAMS, SubTransaction.T1, 3),
                 Tp1Dialect.of("postgresql"), false);
         assertThat(w.transactionTypes()).containsExactly("t1-amend");
         for (int stream = 0; stream < 3; stream++) {
-            io.tpkit.spi.Terminal t = w.newTerminal(stream, 3, new java.util.SplittableRandom(stream));
+            io.tpkit.spi.workload.Terminal t = w.newTerminal(stream, 3, new java.util.SplittableRandom(stream));
             Tp1Request first = (Tp1Request) t.next();
             assertThat(first.aid()).isEqualTo(1 + stream * 3_333);
             assertThat(first.delta()).isEqualTo(Amends.DELTA);
@@ -44,9 +44,9 @@ class AmendsTest {
     void aTerminalOfT2AppendsDebitCreditRowsWithoutAnAmount() {
         Tp1Size size = new Tp1Size(2, 5_000);
         Tp1BoundWorkload w = new Tp1BoundWorkload(new Tp1Settings(size, StatementOrder.DEFAULT,
-                io.tpkit.api.Logic.CLIENT, io.tpkit.api.ArrivalModel.STREAMS, SubTransaction.T2, 3),
+                io.tpkit.config.Logic.CLIENT, io.tpkit.config.ArrivalModel.STREAMS, SubTransaction.T2, 3),
                 Tp1Dialect.of("postgresql"), false);
-        io.tpkit.spi.Terminal t = w.newTerminal(0, 3, new java.util.SplittableRandom(1));
+        io.tpkit.spi.workload.Terminal t = w.newTerminal(0, 3, new java.util.SplittableRandom(1));
         for (int i = 0; i < 100; i++) {
             Tp1Request r = (Tp1Request) t.next();
             assertThat(r.delta()).isZero();

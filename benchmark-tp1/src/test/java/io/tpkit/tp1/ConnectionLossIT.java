@@ -2,14 +2,14 @@ package io.tpkit.tp1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.testing.TestDatabases;
 import java.nio.file.Path;
 import java.sql.Connection;

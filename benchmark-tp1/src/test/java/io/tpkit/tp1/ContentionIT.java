@@ -2,13 +2,13 @@ package io.tpkit.tp1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.Isolation;
-import io.tpkit.api.LoadPolicy;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.Isolation;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.workload.CheckResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.tpkit.tp1;
 
-import io.tpkit.spi.BulkWriter;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.LoadContext;
+import io.tpkit.spi.database.BulkWriter;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.workload.LoadContext;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;

@@ -2,17 +2,17 @@ package io.tpkit.tp1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.RunControl;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.metrics.IntervalSample;
 import io.tpkit.metrics.Phase;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
 import io.tpkit.result.RunResult;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.runner.RunControl;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.workload.RuleResult;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

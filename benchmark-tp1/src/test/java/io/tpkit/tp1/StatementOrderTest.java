@@ -7,7 +7,7 @@ import static io.tpkit.tp1.TransactionStep.TELLER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import org.junit.jupiter.api.Test;
 
 class StatementOrderTest {

@@ -2,13 +2,13 @@ package io.tpkit.tp1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
-import io.tpkit.spi.BoundWorkload;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.CheckResult;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

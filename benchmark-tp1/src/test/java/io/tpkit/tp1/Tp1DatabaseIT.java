@@ -1,23 +1,23 @@
 package io.tpkit.tp1;
 
-import io.tpkit.testing.SqlAccess;
-import io.tpkit.testing.SqlAccess.SqlFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.Logic;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
+import io.tpkit.config.Logic;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.testing.SqlAccess.SqlFunction;
+import io.tpkit.testing.SqlAccess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -324,7 +324,7 @@ abstract class Tp1DatabaseIT {
                 .loadPolicy(LoadPolicy.ALWAYS).build();
 
         UpperBoundRuns.Result b = UpperBoundRuns.measure(base, List.of(2), RunListener.SILENT,
-                new io.tpkit.api.RunControl());
+                new io.tpkit.runner.RunControl());
 
         assertThat(b.complete()).isTrue();
         assertThat(b.durable()).isTrue();

@@ -3,7 +3,7 @@ package io.tpkit.tp1;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

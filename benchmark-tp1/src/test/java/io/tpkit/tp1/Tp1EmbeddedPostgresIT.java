@@ -1,17 +1,17 @@
 package io.tpkit.tp1;
 
-import io.tpkit.testing.SqlAccess;
-import io.tpkit.testing.SqlAccess.SqlFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
 import io.tpkit.result.RunResult;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.testing.SqlAccess.SqlFunction;
+import io.tpkit.testing.SqlAccess;
 import org.junit.jupiter.api.Test;
 
 class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
@@ -73,7 +73,7 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
         Tpkit.load(config.build(), RunListener.SILENT);
         this.<Integer>query(s -> s.executeUpdate("ALTER DATABASE postgres SET synchronous_commit = off"));
 
-        RunResult r = Tpkit.run(config.loadPolicy(io.tpkit.api.LoadPolicy.NEVER).build());
+        RunResult r = Tpkit.run(config.loadPolicy(io.tpkit.config.LoadPolicy.NEVER).build());
 
         assertThat(r.database()).containsEntry("durable", false);
         assertThat(failed(r)).contains("durability");

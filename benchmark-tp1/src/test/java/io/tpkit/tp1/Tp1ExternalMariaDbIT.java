@@ -1,8 +1,8 @@
 package io.tpkit.tp1;
 
-import io.tpkit.testing.SqlAccess;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.testing.SqlAccess.SqlFunction;
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.testing.SqlAccess;
 import io.tpkit.testing.TestDatabases;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -82,7 +82,7 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
     @Test
     void databaseCpuFromStatementCountersIsAbsentWithTheReason() throws Exception {
         config();
-        io.tpkit.result.RunResult r = io.tpkit.api.Tpkit.run(small().databaseCpu(io.tpkit.api.DatabaseCpu.STATEMENTS).build());
+        io.tpkit.result.RunResult r = io.tpkit.api.Tpkit.run(small().databaseCpu(io.tpkit.config.DatabaseCpu.STATEMENTS).build());
 
         org.assertj.core.api.Assertions.assertThat(r.metrics().totalCommitted()).isPositive();
         org.assertj.core.api.Assertions.assertThat(r.cost().databaseCpuMicros()).isNull();

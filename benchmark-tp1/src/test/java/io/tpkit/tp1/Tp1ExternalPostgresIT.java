@@ -1,14 +1,14 @@
 package io.tpkit.tp1;
 
-import io.tpkit.testing.SqlAccess;
-import io.tpkit.testing.SqlAccess.SqlFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.DatabaseCpu;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.DatabaseCpu;
 import io.tpkit.result.CostPerTransaction;
 import io.tpkit.result.RunResult;
+import io.tpkit.testing.SqlAccess.SqlFunction;
+import io.tpkit.testing.SqlAccess;
 import io.tpkit.testing.TestDatabases;
 import org.junit.jupiter.api.Test;
 

@@ -2,15 +2,15 @@ package io.tpkit.tp1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.Logic;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.Logic;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
 import io.tpkit.metrics.TypeSummary;
-import io.tpkit.spi.RunFacts;
-import io.tpkit.validity.RuleResult;
-import io.tpkit.validity.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.spi.workload.RunFacts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,10 +3,10 @@ package io.tpkit.tp1;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.spi.Workload;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.spi.workload.Workload;
 import java.util.ServiceLoader;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

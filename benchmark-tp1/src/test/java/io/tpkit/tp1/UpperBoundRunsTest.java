@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.RunControl;
-import io.tpkit.api.RunListener;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.runner.RunControl;
+import io.tpkit.runner.RunListener;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

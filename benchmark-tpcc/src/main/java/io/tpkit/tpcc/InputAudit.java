@@ -1,7 +1,7 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.Request;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.RuleResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

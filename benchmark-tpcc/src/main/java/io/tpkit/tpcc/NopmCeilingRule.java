@@ -1,7 +1,7 @@
 package io.tpkit.tpcc;
 
 import io.tpkit.metrics.RunMetrics;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.spi.workload.RuleResult;
 import java.util.Locale;
 
 /**

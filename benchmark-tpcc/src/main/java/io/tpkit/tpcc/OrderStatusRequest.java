@@ -1,6 +1,6 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 
 /** Order-Status input (§2.6.1): always a customer of the home warehouse. */
 record OrderStatusRequest(int warehouseId, int districtId, CustomerSelector customer) implements Request {

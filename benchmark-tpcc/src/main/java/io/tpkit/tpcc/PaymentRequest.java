@@ -1,6 +1,6 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 import java.math.BigDecimal;
 
 /**

@@ -1,6 +1,6 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.validity.RuleResult;
+import io.tpkit.spi.workload.RuleResult;
 import java.util.Locale;
 
 /**

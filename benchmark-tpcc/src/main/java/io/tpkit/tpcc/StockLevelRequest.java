@@ -1,6 +1,6 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 
 /** Stock-Level input (§2.8.1): the terminal's fixed warehouse and district, and a threshold in [10..20]. */
 record StockLevelRequest(int warehouseId, int districtId, int threshold) implements Request {

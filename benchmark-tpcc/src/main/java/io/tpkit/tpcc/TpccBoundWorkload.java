@@ -1,17 +1,17 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.Logic;
-import io.tpkit.spi.BoundWorkload;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.ForeignData;
-import io.tpkit.spi.LoadContext;
-import io.tpkit.spi.RunFacts;
-import io.tpkit.spi.Session;
-import io.tpkit.spi.Terminal;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.Logic;
+import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.ForeignData;
+import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.spi.workload.RunFacts;
+import io.tpkit.spi.workload.Session;
+import io.tpkit.spi.workload.Terminal;
 import io.tpkit.sql.SqlScript;
-import io.tpkit.validity.RuleResult;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -184,7 +184,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public Session openSession(io.tpkit.spi.SessionConnection c) throws SQLException {
+    public Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
         return logic == Logic.PROCEDURE ? new TpccProcedureSession(c, dialect) : TpccClientSession.open(c, dialect);
     }
 

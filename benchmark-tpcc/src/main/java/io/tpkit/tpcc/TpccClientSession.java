@@ -1,7 +1,7 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.SessionConnection;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.SessionConnection;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.PreparedStatement;

@@ -1,6 +1,6 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.CheckResult;
+import io.tpkit.spi.workload.CheckResult;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;

@@ -1,8 +1,8 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.ForeignData;
+import io.tpkit.config.BadInputException;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.ForeignData;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

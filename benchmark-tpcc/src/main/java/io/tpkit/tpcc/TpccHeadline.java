@@ -1,6 +1,6 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.RunFacts;
+import io.tpkit.spi.workload.RunFacts;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

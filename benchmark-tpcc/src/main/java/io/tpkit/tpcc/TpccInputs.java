@@ -5,7 +5,7 @@ import static io.tpkit.tpcc.TpccScale.ITEMS;
 import static io.tpkit.tpcc.TpccScale.MAX_ORDER_LINES;
 import static io.tpkit.tpcc.TpccScale.MIN_ORDER_LINES;
 
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

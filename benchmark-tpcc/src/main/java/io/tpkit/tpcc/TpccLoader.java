@@ -1,7 +1,5 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.load.ParallelTasks;
-import io.tpkit.sql.SqlScript;
 import static io.tpkit.tpcc.TpccScale.CUSTOMERS_PER_DISTRICT;
 import static io.tpkit.tpcc.TpccScale.CUSTOMERS_WITH_SEQUENTIAL_NAMES;
 import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
@@ -13,8 +11,10 @@ import static io.tpkit.tpcc.TpccScale.NEW_ORDERS_PER_DISTRICT;
 import static io.tpkit.tpcc.TpccScale.ORDERS_PER_DISTRICT;
 import static io.tpkit.tpcc.TpccScale.STOCK_PER_WAREHOUSE;
 
-import io.tpkit.spi.BulkWriter;
-import io.tpkit.spi.LoadContext;
+import io.tpkit.load.ParallelTasks;
+import io.tpkit.spi.database.BulkWriter;
+import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.sql.SqlScript;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

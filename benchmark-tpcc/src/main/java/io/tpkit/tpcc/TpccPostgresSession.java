@@ -2,8 +2,8 @@ package io.tpkit.tpcc;
 
 import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.SessionConnection;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.SessionConnection;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,10 +1,10 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
-import io.tpkit.spi.Session;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
+import io.tpkit.spi.workload.Session;
+import io.tpkit.spi.workload.SessionConnection;
 import java.math.BigDecimal;
-import io.tpkit.spi.SessionConnection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,7 +165,7 @@ abstract class TpccSession implements Session {
      * warehouse, the carrier, each district's delivered order, and the districts skipped.
      */
     @Override
-    public io.tpkit.spi.DeferredResult deferredResult(Request executed) {
+    public io.tpkit.spi.workload.DeferredResult deferredResult(Request executed) {
         if (!(executed instanceof DeliveryRequest r) || lastDelivery == null) {
             return null;
         }
@@ -174,7 +174,7 @@ abstract class TpccSession implements Session {
         for (DeliveredOrder o : lastDelivery.delivered()) {
             detail.append(' ').append(o.districtId()).append(':').append(o.orderId());
         }
-        return new io.tpkit.spi.DeferredResult(detail.toString(), lastDelivery.skipped());
+        return new io.tpkit.spi.workload.DeferredResult(detail.toString(), lastDelivery.skipped());
     }
 
     /** low_stock of the last Stock-Level. */

@@ -2,8 +2,8 @@ package io.tpkit.tpcc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.validity.RuleResult;
-import io.tpkit.validity.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +71,7 @@ class HomeAuditTest {
     /** The rule can fail: before, it was the constant true. */
     @Test
     void aRunWithoutTerminalsHasNoPairHeld() {
-        TpccBoundWorkload workload = new TpccBoundWorkload(1, true, null, io.tpkit.api.Logic.CLIENT, 1, Map.of());
+        TpccBoundWorkload workload = new TpccBoundWorkload(1, true, null, io.tpkit.config.Logic.CLIENT, 1, Map.of());
         List<RuleResult> rules = workload.validityRules(new TpccFacts().build());
         RuleResult r = rules.stream().filter(x -> x.id().equals("home-warehouse")).findFirst().orElseThrow();
         assertThat(r.failed()).isTrue();

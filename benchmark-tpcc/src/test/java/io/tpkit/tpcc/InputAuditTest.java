@@ -2,8 +2,8 @@ package io.tpkit.tpcc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.validity.RuleResult;
-import io.tpkit.validity.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

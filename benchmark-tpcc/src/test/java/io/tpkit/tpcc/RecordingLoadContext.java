@@ -1,8 +1,8 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.LoadContext;
-import io.tpkit.target.Target;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.workload.LoadContext;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

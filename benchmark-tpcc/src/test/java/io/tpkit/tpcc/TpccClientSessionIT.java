@@ -2,9 +2,9 @@ package io.tpkit.tpcc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,9 +15,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.Future;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,7 +84,7 @@ abstract class TpccClientSessionIT {
                         || r instanceof OrderStatusRequest o && o.customer().byLastName());
                 s.connection().resetCounts();
                 assertThat(s.execute(r)).isEqualTo(Outcome.COMMITTED);
-                io.tpkit.spi.SessionConnection c = s.connection();
+                io.tpkit.spi.workload.SessionConnection c = s.connection();
                 seen.put(type, (int) c.roundTrips());
             }
         }
@@ -417,7 +417,7 @@ abstract class TpccClientSessionIT {
             for (int d = 1; d <= 10; d++) {
                 expected.append(' ').append(d).append(':').append(oldest[d]);
             }
-            assertThat(s.deferredResult(request)).isEqualTo(new io.tpkit.spi.DeferredResult(expected.toString(), 0));
+            assertThat(s.deferredResult(request)).isEqualTo(new io.tpkit.spi.workload.DeferredResult(expected.toString(), 0));
         }
         for (int d = 1; d <= 10; d++) {
             assertThat(value("SELECT count(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = ? AND no_o_id = ?",

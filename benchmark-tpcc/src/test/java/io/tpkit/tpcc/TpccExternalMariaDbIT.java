@@ -2,15 +2,15 @@ package io.tpkit.tpcc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.RunListener;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
 import io.tpkit.testing.TestDatabases;
-import io.tpkit.validity.RuleResult;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

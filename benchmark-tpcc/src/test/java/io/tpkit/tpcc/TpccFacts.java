@@ -5,7 +5,7 @@ import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
 import io.tpkit.metrics.TypeSummary;
-import io.tpkit.spi.RunFacts;
+import io.tpkit.spi.workload.RunFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

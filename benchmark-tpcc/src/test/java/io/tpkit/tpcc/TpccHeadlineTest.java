@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class TpccHeadlineTest {
     private static Map<String, Object> headline(TpccFacts facts, int warehouses) {
-        return new TpccBoundWorkload(warehouses, true, null, io.tpkit.api.Logic.CLIENT, 1, Map.of())
+        return new TpccBoundWorkload(warehouses, true, null, io.tpkit.config.Logic.CLIENT, 1, Map.of())
                 .headline(facts.build());
     }
 

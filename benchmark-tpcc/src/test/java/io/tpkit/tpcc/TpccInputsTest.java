@@ -3,7 +3,7 @@ package io.tpkit.tpcc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.Request;
 import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.Set;

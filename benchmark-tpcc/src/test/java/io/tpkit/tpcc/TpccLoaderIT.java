@@ -1,17 +1,17 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.sql.SqlScript;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.spi.BulkWriter;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.ErrorClass;
-import io.tpkit.spi.SettingsSnapshot;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.spi.database.BulkWriter;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.database.ErrorClass;
+import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.sql.SqlScript;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

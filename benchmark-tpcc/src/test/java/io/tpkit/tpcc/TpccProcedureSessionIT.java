@@ -2,9 +2,9 @@ package io.tpkit.tpcc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.Outcome;
-import io.tpkit.spi.Request;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.Request;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -2,8 +2,8 @@ package io.tpkit.tpcc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.validity.RuleResult;
-import io.tpkit.validity.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult.Status;
+import io.tpkit.spi.workload.RuleResult;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -54,7 +54,7 @@ class TpccRulesTest {
     /** The rule and the input audit never both speak about the rollback share. */
     @Test
     void theRollbackShareIsJudgedOnce() {
-        TpccBoundWorkload workload = new TpccBoundWorkload(1, true, null, io.tpkit.api.Logic.CLIENT, 1, Map.of());
+        TpccBoundWorkload workload = new TpccBoundWorkload(1, true, null, io.tpkit.config.Logic.CLIENT, 1, Map.of());
         List<RuleResult> all = workload.validityRules(new TpccFacts().newOrders(1_000, 13).build());
         assertThat(all).extracting(RuleResult::id).filteredOn(id -> id.contains("rollback"))
                 .containsExactly("new-order-rollbacks");

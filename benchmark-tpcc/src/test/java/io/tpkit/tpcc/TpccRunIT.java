@@ -2,12 +2,12 @@ package io.tpkit.tpcc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.Logic;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.Logic;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.spi.provisioning.Target;
 import io.tpkit.sql.SqlScript;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -41,7 +41,7 @@ final class TpccTestDatabase implements AutoCloseable {
         String url = io.tpkit.testing.TestDatabases.externalMysqlUrl();
         BenchmarkConfig config = BenchmarkConfig.builder("tpcc").target(url)
                 .user(io.tpkit.testing.TestDatabases.externalMysqlUser()).build();
-        return load(new io.tpkit.target.JdbcUrlTarget().open(config, m -> { }), warehouses, seed);
+        return load(new io.tpkit.provisioning.JdbcUrlTarget().open(config, m -> { }), warehouses, seed);
     }
 
     private static TpccTestDatabase load(Target target, int warehouses, long seed) throws Exception {
@@ -80,12 +80,12 @@ final class TpccTestDatabase implements AutoCloseable {
 
     /** A client session in the database's own dialect, on a new connection. */
     TpccClientSession clientSession() throws SQLException {
-        return TpccClientSession.open(new io.tpkit.spi.SessionConnection(connect()), dialect());
+        return TpccClientSession.open(new io.tpkit.spi.workload.SessionConnection(connect()), dialect());
     }
 
     /** A stored-procedure session on a new connection (install the procedures first). */
     TpccProcedureSession procedureSession() throws SQLException {
-        return new TpccProcedureSession(new io.tpkit.spi.SessionConnection(connect()), dialect());
+        return new TpccProcedureSession(new io.tpkit.spi.workload.SessionConnection(connect()), dialect());
     }
 
     /** Installs the dialect's procedures as a run does; returns whether the script ran. */
@@ -122,7 +122,7 @@ final class TpccTestDatabase implements AutoCloseable {
             futures.add(pool.submit(() -> {
                 try (TpccSession s = sessions.open()) {
                     for (int i = 0; i < perTerminal; i++) {
-                        io.tpkit.spi.Request r = inputs.next(deck.deal());
+                        io.tpkit.spi.workload.Request r = inputs.next(deck.deal());
                         for (int attempt = 0; ; attempt++) {
                             try {
                                 s.execute(r);

@@ -1,9 +1,9 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.db.postgres.PostgresPlugin;
-import io.tpkit.metrics.DriverCpu;
-import io.tpkit.metrics.MetricsCollector;
+import io.tpkit.measurement.DriverCpu;
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.scheduler.ProgressListener;
 import io.tpkit.scheduler.Scheduler;
 import io.tpkit.scheduler.SchedulerSettings;
@@ -83,13 +83,13 @@ public class TransactionPathBenchmark {
     @Benchmark
     @OperationsPerInvocation(TRANSACTIONS)
     public long closedTerminals() throws Exception {
-        SchedulerSettings settings = new SchedulerSettings(io.tpkit.api.ArrivalModel.CLOSED, terminals, connections,
+        SchedulerSettings settings = new SchedulerSettings(io.tpkit.config.ArrivalModel.CLOSED, terminals, connections,
                 0, Duration.ZERO, Duration.ofMinutes(10), (long) TRANSACTIONS, 10, 42);
         List<String> types = bound.transactionTypes();
         MetricsCollector metrics = new MetricsCollector(Scheduler.metricTypes(types, bound::deferred), 10,
                 System.nanoTime(), null);
         Scheduler scheduler = new Scheduler(settings, bound::newTerminal,
-                () -> bound.openSession(new io.tpkit.spi.SessionConnection(new StubConnection(StubAnswers::of))), new PostgresPlugin()::classify, metrics,
+                () -> bound.openSession(new io.tpkit.spi.workload.SessionConnection(new StubConnection(StubAnswers::of))), new PostgresPlugin()::classify, metrics,
                 ProgressListener.NONE, bound::deferred, types.size());
         long committed = scheduler.run().totalCommitted();
         transactionsRun += committed;

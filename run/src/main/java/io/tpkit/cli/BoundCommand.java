@@ -1,14 +1,14 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.RunControl;
-import io.tpkit.spi.Workload;
+import io.tpkit.config.BadInputException;
+import io.tpkit.runner.RunControl;
+import io.tpkit.spi.workload.Workload;
 import io.tpkit.tp1.UpperBoundRuns;
 import io.tpkit.tp1.UpperBoundTable;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * {@code tpkit bound tp1}: T1 without and with conflict, T2 and TP1 on the same data at each
@@ -63,7 +63,7 @@ final class BoundCommand extends RunCommand {
 
     static List<Integer> counts(String text) {
         if (text == null) {
-            return List.of(io.tpkit.api.BenchmarkConfig.DEFAULT_CONNECTIONS);
+            return List.of(io.tpkit.config.BenchmarkConfig.DEFAULT_CONNECTIONS);
         }
         List<Integer> counts = new ArrayList<>();
         for (String part : text.split(",")) {

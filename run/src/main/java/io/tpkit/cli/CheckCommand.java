@@ -1,8 +1,8 @@
 package io.tpkit.cli;
 
 import io.tpkit.api.Tpkit;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.spi.Workload;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.Workload;
 import java.util.List;
 
 /** {@code tpkit check WORKLOAD}: the consistency checks only. Exit 1 when one fails. */

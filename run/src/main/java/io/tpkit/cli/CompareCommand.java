@@ -1,14 +1,14 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.RunControl;
 import io.tpkit.api.Tpkit;
 import io.tpkit.compare.ComparedRuns;
 import io.tpkit.compare.ComparisonTable;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.Workload;
+import io.tpkit.runner.RunControl;
+import io.tpkit.spi.workload.Workload;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * {@code tpkit compare WORKLOAD --db A --db B [run options]}: the same run against each target,
@@ -53,22 +53,22 @@ final class CompareCommand extends RunCommand {
         List<String> logics = logic == null ? java.util.Collections.singletonList(null)
                 : java.util.Arrays.stream(logic.split(",")).map(String::trim).toList();
         if (dbs.size() * logics.size() < 2) {
-            throw new io.tpkit.api.BadInputException("compare needs at least two runs: give --db twice or more, or "
+            throw new io.tpkit.config.BadInputException("compare needs at least two runs: give --db twice or more, or "
                     + "compare the two logics with --logic client,procedure");
         }
         if (new java.util.HashSet<>(logics).size() < logics.size()) {
-            throw new io.tpkit.api.BadInputException("--logic " + logic + " names a logic twice: give client,procedure");
+            throw new io.tpkit.config.BadInputException("--logic " + logic + " names a logic twice: give client,procedure");
         }
         // every target with every logic, target by target, so each database's two logics sit side by side
         target.db = dbs.getFirst(); // the base configuration; each run sets its own target
-        List<List<io.tpkit.api.BenchmarkConfig>> byLogic = new java.util.ArrayList<>();
+        List<List<io.tpkit.config.BenchmarkConfig>> byLogic = new java.util.ArrayList<>();
         for (String l : logics) {
             logic = l;
             byLogic.add(Tpkit.onTargets(config(), dbs));
         }
-        List<io.tpkit.api.BenchmarkConfig> configs = new java.util.ArrayList<>();
+        List<io.tpkit.config.BenchmarkConfig> configs = new java.util.ArrayList<>();
         for (int t = 0; t < dbs.size(); t++) {
-            for (List<io.tpkit.api.BenchmarkConfig> runs : byLogic) {
+            for (List<io.tpkit.config.BenchmarkConfig> runs : byLogic) {
                 configs.add(runs.get(t));
             }
         }

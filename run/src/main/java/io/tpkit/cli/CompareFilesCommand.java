@@ -3,14 +3,14 @@ package io.tpkit.cli;
 import io.tpkit.api.Tpkit;
 import io.tpkit.compare.ComparedRuns;
 import io.tpkit.compare.ComparisonTable;
-import io.tpkit.spi.Workload;
+import io.tpkit.spi.workload.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code tpkit compare}: with result folders or result.json files, compares finished runs;

@@ -1,8 +1,8 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.RunListener;
 import io.tpkit.metrics.IntervalSample;
 import io.tpkit.result.LoadReport;
+import io.tpkit.runner.RunListener;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;

@@ -1,9 +1,9 @@
 package io.tpkit.cli;
 
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.Workload;
-import io.tpkit.target.Plugins;
-import io.tpkit.target.TargetProvider;
+import io.tpkit.spi.Plugins;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.provisioning.TargetProvider;
+import io.tpkit.spi.workload.Workload;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 

@@ -2,7 +2,7 @@ package io.tpkit.cli;
 
 import io.tpkit.api.Tpkit;
 import io.tpkit.result.LoadReport;
-import io.tpkit.spi.Workload;
+import io.tpkit.spi.workload.Workload;
 
 /** {@code tpkit load WORKLOAD}: drop and load the data. */
 final class LoadCommand extends WorkloadCommand {
@@ -12,11 +12,11 @@ final class LoadCommand extends WorkloadCommand {
 
     @Override
     public Integer call() throws Exception {
-        io.tpkit.api.RunControl control = new io.tpkit.api.RunControl();
+        io.tpkit.runner.RunControl control = new io.tpkit.runner.RunControl();
         console.onInterrupt(control::abort, "interrupted: stopping the load");
-        io.tpkit.api.RunListener progress = console.listener();
+        io.tpkit.runner.RunListener progress = console.listener();
         // the report goes to standard output once, below, not also as a progress message
-        io.tpkit.api.RunListener listener = new io.tpkit.api.RunListener() {
+        io.tpkit.runner.RunListener listener = new io.tpkit.runner.RunListener() {
             @Override
             public void message(String line) {
                 progress.message(line);

@@ -1,15 +1,15 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import io.tpkit.result.Environment;
-import io.tpkit.spi.Workload;
-import io.tpkit.target.Plugins;
+import io.tpkit.spi.Plugins;
+import io.tpkit.spi.workload.Workload;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code tpkit}: a thin layer over {@link io.tpkit.api.Tpkit}. Exit codes: 0 done, 1 a run or
@@ -77,7 +77,7 @@ public final class Main implements Runnable {
         root.setExecutionExceptionHandler((ex, cl, parsed) -> {
             console.endProgress();
             Throwable e = ex instanceof CommandLine.ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
-            if (e instanceof io.tpkit.api.LoadInterruptedException) {
+            if (e instanceof io.tpkit.config.LoadInterruptedException) {
                 console.err().println("tpkit: " + e.getMessage());
                 console.err().flush();
                 return INTERRUPTED;

@@ -1,6 +1,6 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.BadInputException;
+import io.tpkit.config.BadInputException;
 import io.tpkit.report.ComparisonReport;
 import io.tpkit.report.RunReport;
 import java.nio.file.Files;

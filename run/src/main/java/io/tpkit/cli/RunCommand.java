@@ -1,17 +1,17 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.ArrivalModel;
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.api.LoadPolicy;
-import io.tpkit.api.Logic;
-import io.tpkit.api.RunControl;
 import io.tpkit.api.Tpkit;
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
+import io.tpkit.config.Logic;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.Workload;
+import io.tpkit.runner.RunControl;
+import io.tpkit.spi.workload.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code tpkit run WORKLOAD}: load when empty, measure, check, write the result folder. */
 class RunCommand extends WorkloadCommand {
@@ -136,10 +136,10 @@ class RunCommand extends WorkloadCommand {
     @Override
     public Integer call() throws Exception {
         if (repeat != null && repeat < 1) {
-            throw new io.tpkit.api.BadInputException("--repeat must be at least 1 (got " + repeat + ")");
+            throw new io.tpkit.config.BadInputException("--repeat must be at least 1 (got " + repeat + ")");
         }
         if (confidence != null && (repeat == null || repeat < 2)) {
-            throw new io.tpkit.api.BadInputException("--confidence applies to repetitions: give --repeat N (N >= 2) "
+            throw new io.tpkit.config.BadInputException("--confidence applies to repetitions: give --repeat N (N >= 2) "
                     + "as well");
         }
         if (repeat != null && repeat > 1) {
@@ -196,18 +196,18 @@ class RunCommand extends WorkloadCommand {
             b.warmup(warmup);
         }
         if (noLoad && reload) {
-            throw new io.tpkit.api.BadInputException("--no-load and --reload contradict each other: give one");
+            throw new io.tpkit.config.BadInputException("--no-load and --reload contradict each other: give one");
         }
         b.loadPolicy(noLoad ? LoadPolicy.NEVER : reload ? LoadPolicy.ALWAYS : LoadPolicy.IF_EMPTY);
         if (isolation != null) {
-            b.isolation(io.tpkit.api.Isolation.parse(isolation));
+            b.isolation(io.tpkit.config.Isolation.parse(isolation));
         }
         if (databaseCpu != null) {
-            b.databaseCpu(io.tpkit.api.DatabaseCpu.parse(databaseCpu));
+            b.databaseCpu(io.tpkit.config.DatabaseCpu.parse(databaseCpu));
         }
         if (rate != null) {
             if (rate <= 0) {
-                throw new io.tpkit.api.BadInputException("--rate must be above 0 transactions per second (got "
+                throw new io.tpkit.config.BadInputException("--rate must be above 0 transactions per second (got "
                         + rate + "); leave it out for no limit");
             }
             b.ratePerSecond(rate);
@@ -216,7 +216,7 @@ class RunCommand extends WorkloadCommand {
             b.latencyLimit(latencyLimit);
         }
         if (interarrival != null) {
-            b.interarrival(io.tpkit.api.Interarrival.parse(interarrival));
+            b.interarrival(io.tpkit.config.Interarrival.parse(interarrival));
         }
         b.ratePerTerminal(ratePerTerminal);
         if (seed != null) {

@@ -4,8 +4,8 @@ import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.RunResult;
-import io.tpkit.spi.CheckResult;
-import io.tpkit.validity.RuleResult;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +61,7 @@ final class SummaryPrinter {
                 v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v));
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
         printCost(r);
-        long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.metrics.MetricsCollector.DEFERRED_SUFFIX))
+        long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX))
                 .mapToLong(TypeSummary::outcomeUnknown).sum();
         for (io.tpkit.metrics.Outage o : r.outages()) {
             out.printf(Locale.ROOT, "Outage: no transaction completed from %.0f s to %.0f s (%.0f s) while failures were "

@@ -1,9 +1,9 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.RunControl;
 import io.tpkit.api.Tpkit;
-import io.tpkit.spi.Workload;
+import io.tpkit.config.BadInputException;
+import io.tpkit.runner.RunControl;
+import io.tpkit.spi.workload.Workload;
 import io.tpkit.sweep.Sweep;
 import io.tpkit.sweep.SweepAxis;
 import io.tpkit.sweep.SweepResult;
@@ -11,8 +11,8 @@ import io.tpkit.sweep.SweepTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * {@code tpkit sweep WORKLOAD --connections 1,2,4,8}: the run options of {@code tpkit run}, with
@@ -40,7 +40,7 @@ final class SweepCommand extends RunCommand {
             }
         }
         connectionList = list("--connections", "N", "Connections (servers) of each point, e.g. 1,2,4,8,16,32; "
-                + "one value keeps them fixed. Default: " + io.tpkit.api.BenchmarkConfig.DEFAULT_CONNECTIONS + ".");
+                + "one value keeps them fixed. Default: " + io.tpkit.config.BenchmarkConfig.DEFAULT_CONNECTIONS + ".");
         terminalList = list("--terminals", "N", "Emulated terminals of each point (closed arrival), e.g. "
                 + "10,20,40; one value keeps them fixed. Default: the benchmark's standard count.");
         rateList = list("--rate", "TPS", "Request rate of each point (all terminals together, per second), "

@@ -1,7 +1,7 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.BadInputException;
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

@@ -1,13 +1,13 @@
 package io.tpkit.cli;
 
-import io.tpkit.api.BenchmarkConfig;
-import io.tpkit.spi.Workload;
-import io.tpkit.spi.WorkloadOption;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.spi.workload.Workload;
+import io.tpkit.spi.workload.WorkloadOption;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * A command for one workload ({@code tpkit run tp1}). The workload's own options are added at
@@ -67,7 +67,7 @@ abstract class WorkloadCommand implements Callable<Integer> {
         Integer units = spec.findOption("--" + workload.scaleUnit()).getValue();
         if (units != null) {
             if (target.scale != null && !target.scale.equals(units)) {
-                throw new io.tpkit.api.BadInputException("--scale " + target.scale + " and --" + workload.scaleUnit()
+                throw new io.tpkit.config.BadInputException("--scale " + target.scale + " and --" + workload.scaleUnit()
                         + " " + units + " disagree: give one of them");
             }
             b.scale(units);

@@ -1,6 +1,6 @@
 package io.tpkit.db.mysql;
 
-import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.database.ErrorClass;
 import java.sql.SQLException;
 import java.util.Locale;
 

@@ -1,10 +1,10 @@
 package io.tpkit.db.mysql;
 
-import io.tpkit.spi.BulkWriter;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.ErrorClass;
-import io.tpkit.spi.ServerCpuClock;
-import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.database.BulkWriter;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.database.ErrorClass;
+import io.tpkit.spi.database.ServerCpuClock;
+import io.tpkit.spi.database.SettingsSnapshot;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -121,7 +121,7 @@ public final class MysqlPlugin implements DatabasePlugin {
      * should not need it.
      */
     @Override
-    public java.util.Optional<io.tpkit.spi.ConnectionLimit> connectionLimit(Connection c) throws SQLException {
+    public java.util.Optional<io.tpkit.spi.database.ConnectionLimit> connectionLimit(Connection c) throws SQLException {
         int max;
         int perUser;
         try (Statement s = c.createStatement();
@@ -155,7 +155,7 @@ public final class MysqlPlugin implements DatabasePlugin {
                 how += ", max_user_connections " + perUser + " with " + mine + " of this user's in use";
             }
         }
-        return java.util.Optional.of(new io.tpkit.spi.ConnectionLimit(Math.max(0, available), how));
+        return java.util.Optional.of(new io.tpkit.spi.database.ConnectionLimit(Math.max(0, available), how));
     }
 
     @Override
@@ -212,7 +212,7 @@ public final class MysqlPlugin implements DatabasePlugin {
 
     /** SHOW GLOBAL STATUS counters, once a second (see MysqlServerStats). */
     @Override
-    public io.tpkit.spi.ServerStatsSampler serverStatsSampler() {
+    public io.tpkit.spi.database.ServerStatsSampler serverStatsSampler() {
         return MysqlServerStats.sampler();
     }
 }

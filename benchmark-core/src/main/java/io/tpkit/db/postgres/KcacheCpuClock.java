@@ -1,6 +1,6 @@
 package io.tpkit.db.postgres;
 
-import io.tpkit.spi.ServerCpuClock;
+import io.tpkit.spi.database.ServerCpuClock;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package io.tpkit.db.postgres;
 
-import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.database.ErrorClass;
 import java.sql.SQLException;
 
 /** Sorts PostgreSQL errors by SQLState (see the PostgreSQL manual, Appendix A). */

@@ -1,10 +1,10 @@
 package io.tpkit.db.postgres;
 
-import io.tpkit.spi.BulkWriter;
-import io.tpkit.spi.DatabasePlugin;
-import io.tpkit.spi.ErrorClass;
-import io.tpkit.spi.ServerCpuClock;
-import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.database.BulkWriter;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.database.ErrorClass;
+import io.tpkit.spi.database.ServerCpuClock;
+import io.tpkit.spi.database.SettingsSnapshot;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -80,7 +80,7 @@ public final class PostgresPlugin implements DatabasePlugin {
         }
         try {
             String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", backend + "/stat"));
-            return java.util.OptionalInt.of(io.tpkit.metrics.ProcStat.parentPid(stat));
+            return java.util.OptionalInt.of(io.tpkit.measurement.ProcStat.parentPid(stat));
         } catch (java.io.IOException | RuntimeException e) {
             return java.util.OptionalInt.empty();
         }
@@ -134,7 +134,7 @@ public final class PostgresPlugin implements DatabasePlugin {
             + "AND a.datid IS NOT NULL)";
 
     @Override
-    public java.util.Optional<io.tpkit.spi.ConnectionLimit> connectionLimit(Connection c) throws SQLException {
+    public java.util.Optional<io.tpkit.spi.database.ConnectionLimit> connectionLimit(Connection c) throws SQLException {
         String sql = """
                 SELECT current_setting('max_connections')::int,
                        current_setting('superuser_reserved_connections')::int,
@@ -180,7 +180,7 @@ public final class PostgresPlugin implements DatabasePlugin {
                 how.append(", database CONNECTION LIMIT ").append(databaseLimit).append(" with ")
                         .append(rs.getInt(10)).append(" in use");
             }
-            return java.util.Optional.of(new io.tpkit.spi.ConnectionLimit(Math.max(0, available), how.toString()));
+            return java.util.Optional.of(new io.tpkit.spi.database.ConnectionLimit(Math.max(0, available), how.toString()));
         }
     }
 
@@ -211,7 +211,7 @@ public final class PostgresPlugin implements DatabasePlugin {
     }
 
     @Override
-    public io.tpkit.spi.ServerStatsSampler serverStatsSampler() {
+    public io.tpkit.spi.database.ServerStatsSampler serverStatsSampler() {
         return PostgresServerStats.sampler();
     }
 

@@ -3,7 +3,7 @@ package io.tpkit.db.mysql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mysql.cj.jdbc.exceptions.CommunicationsException;
-import io.tpkit.spi.ErrorClass;
+import io.tpkit.spi.database.ErrorClass;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.LinkedHashMap;

@@ -3,8 +3,8 @@ package io.tpkit.db.mysql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tpkit.spi.BulkWriter;
-import io.tpkit.spi.SettingsSnapshot;
+import io.tpkit.spi.database.BulkWriter;
+import io.tpkit.spi.database.SettingsSnapshot;
 import io.tpkit.testing.TestDatabases;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -70,7 +70,7 @@ class MysqlPluginIT {
                     () -> r.executeUpdate("UPDATE tpkit_snapshot SET v = v + 10 WHERE id = 1"));
             reader.rollback();
             assertThat(refused.getErrorCode()).isEqualTo(1020);
-            assertThat(plugin.classify(refused)).isEqualTo(io.tpkit.spi.ErrorClass.SERIALIZATION);
+            assertThat(plugin.classify(refused)).isEqualTo(io.tpkit.spi.database.ErrorClass.SERIALIZATION);
         } finally {
             try (Connection c = connect(); Statement s = c.createStatement()) {
                 s.execute("DROP TABLE IF EXISTS tpkit_snapshot");
@@ -105,7 +105,7 @@ class MysqlPluginIT {
 
     @Test
     void theMonitorSeesCommitsAndRedoBytes() throws Exception {
-        io.tpkit.spi.ServerStatsSampler sampler = plugin.serverStatsSampler();
+        io.tpkit.spi.database.ServerStatsSampler sampler = plugin.serverStatsSampler();
         try (Connection monitor = connect(); Connection work = connect(); Statement s = work.createStatement()) {
             s.execute("DROP TABLE IF EXISTS tpkit_monitor_probe");
             s.execute("CREATE TABLE tpkit_monitor_probe (id INT PRIMARY KEY, v VARCHAR(100)) ENGINE = InnoDB");

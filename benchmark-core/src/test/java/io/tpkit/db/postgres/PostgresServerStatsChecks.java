@@ -3,7 +3,7 @@ package io.tpkit.db.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tpkit.monitor.CounterSampler;
-import io.tpkit.spi.ServerStatsSampler;
+import io.tpkit.spi.database.ServerStatsSampler;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

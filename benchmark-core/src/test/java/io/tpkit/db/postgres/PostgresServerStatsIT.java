@@ -2,10 +2,10 @@ package io.tpkit.db.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tpkit.api.BenchmarkConfig;
+import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.monitor.CounterSampler;
-import io.tpkit.target.EmbeddedPostgresTarget;
-import io.tpkit.target.Target;
+import io.tpkit.provisioning.EmbeddedPostgresTarget;
+import io.tpkit.spi.provisioning.Target;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

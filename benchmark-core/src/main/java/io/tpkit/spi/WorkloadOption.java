@@ -1,8 +1,0 @@
-package io.tpkit.spi;
-
-/**
- * An option only one workload understands, shown in its {@code --help} and passed through
- * {@link io.tpkit.api.BenchmarkConfig#options()} under {@link #name()} (without dashes).
- */
-public record WorkloadOption(String name, String paramLabel, String description, String defaultValue) {
-}

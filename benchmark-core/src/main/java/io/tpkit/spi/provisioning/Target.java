@@ -1,0 +1,35 @@
+package io.tpkit.spi.provisioning;
+
+import io.tpkit.spi.database.DatabasePlugin;
+import java.util.Map;
+
+/**
+ * A database to run against, ready to accept connections. Closing it stops what the target
+ * started (an embedded server); it never drops data of a server it did not start.
+ */
+public interface Target extends AutoCloseable {
+    /** What to print: the kind and the URL, with any password removed. */
+    String label();
+
+    String jdbcUrl();
+
+    String user();
+
+    /** For the connection pool only; never print or store it. */
+    String password();
+
+    DatabasePlugin plugin();
+
+    /** Facts for result.json (kind, redacted URL, data directory...). */
+    Map<String, Object> describe();
+
+    /**
+     * Asks a target that tpkit started to outlive an interrupt (Ctrl-C) until {@link #close()},
+     * so that a run can still check and write what it measured.
+     */
+    default void holdOnInterrupt() {
+    }
+
+    @Override
+    void close();
+}

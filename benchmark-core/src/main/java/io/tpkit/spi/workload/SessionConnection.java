@@ -1,0 +1,207 @@
+package io.tpkit.spi.workload;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * The connection a {@link Session} works on. Sessions execute through it, so that what a
+ * transaction asks of the database is counted where it happens, with plain fields and no proxy:
+ * round trips (each request the driver sends and waits for), statements executed, result sets
+ * read, commits and rollbacks. Statements sent together ({@link #pipeline}) are one round trip;
+ * a statement in auto-commit mode carries its commit in its own round trip. A session is used
+ * by one thread at a time, and the scheduler reads and resets the counts on that thread after
+ * each transaction.
+ *
+ * <p>It also remembers the one fact a lost connection can no longer tell: whether the failed
+ * call was a commit (or a statement that committed by itself), so that the scheduler counts it
+ * as "outcome unknown" rather than as rolled back.
+ */
+public final class SessionConnection implements AutoCloseable {
+    private final Connection connection;
+    private boolean autoCommit;
+    private long roundTrips;
+    private long statements;
+    private long resultSets;
+    private long commits;
+    private long rollbacks;
+
+    public SessionConnection(Connection connection) throws SQLException {
+        this.connection = connection;
+        this.autoCommit = connection.getAutoCommit();
+    }
+
+    /** The JDBC connection, for what costs no round trip of the transaction (prepares, arrays). */
+    public Connection jdbc() {
+        return connection;
+    }
+
+    public PreparedStatement prepare(String sql) throws SQLException {
+        return connection.prepareStatement(sql);
+    }
+
+    /** Executes a query; the caller closes the result set. */
+    public ResultSet query(PreparedStatement statement) throws SQLException {
+        roundTrips++;
+        statements++;
+        resultSets++;
+        return statement.executeQuery();
+    }
+
+    /** Executes an INSERT, UPDATE or DELETE and returns its update count. */
+    public int update(PreparedStatement statement) throws SQLException {
+        roundTrips++;
+        statements++;
+        return statement.executeUpdate();
+    }
+
+    /**
+     * Executes the statements of one PreparedStatement whose SQL holds several, separated by
+     * semicolons, in one round trip: pgjdbc sends them one after another before a single Sync,
+     * Connector/J as one multi-statement query ({@code allowMultiQueries}). The caller reads
+     * their results in order through the returned {@link Results}. When the last statement is
+     * COMMIT or ROLLBACK, say so: it is counted as such, and a connection lost meanwhile leaves
+     * the outcome unknown ({@link CommitFailedException}).
+     *
+     * @param statements how many statements the SQL holds, the ending COMMIT or ROLLBACK included
+     * @param end        how the pipeline ends the transaction
+     */
+    public Results pipeline(PreparedStatement statement, int statements, End end) throws SQLException {
+        roundTrips++;
+        this.statements += end == End.OPEN ? statements : statements - 1;
+        if (end == End.COMMIT) {
+            commits++;
+        } else if (end == End.ROLLBACK) {
+            rollbacks++;
+        }
+        try {
+            return new Results(statement, statement.execute());
+        } catch (SQLException e) {
+            throw end == End.COMMIT ? new CommitFailedException(e) : e;
+        }
+    }
+
+    /** How the statements of a {@link #pipeline} end: with the transaction still open, committed, or rolled back. */
+    public enum End {
+        OPEN,
+        COMMIT,
+        ROLLBACK
+    }
+
+    /** The results of a {@link #pipeline}, read in the order of its statements. */
+    public final class Results {
+        private final PreparedStatement statement;
+        private boolean current;
+        private boolean first = true;
+
+        private Results(PreparedStatement statement, boolean firstIsResultSet) {
+            this.statement = statement;
+            this.current = firstIsResultSet;
+        }
+
+        private void advance() throws SQLException {
+            if (!first) {
+                current = statement.getMoreResults();
+            }
+            first = false;
+        }
+
+        /** The next statement's rows; the caller closes them before reading further results. */
+        public ResultSet resultSet() throws SQLException {
+            advance();
+            if (!current) {
+                throw new SQLException("expected rows from the next statement of the pipeline, got an update count");
+            }
+            resultSets++;
+            return statement.getResultSet();
+        }
+
+        /** The next statement's update count. */
+        public int updateCount() throws SQLException {
+            advance();
+            if (current) {
+                throw new SQLException("expected an update count from the next statement of the pipeline, got rows");
+            }
+            return statement.getUpdateCount();
+        }
+    }
+
+    /** @throws CommitFailedException when the commit raised an error: its outcome is unknown */
+    public void commit() throws SQLException {
+        roundTrips++;
+        commits++;
+        try {
+            connection.commit();
+        } catch (SQLException e) {
+            throw new CommitFailedException(e);
+        }
+    }
+
+    public void rollback() throws SQLException {
+        roundTrips++;
+        rollbacks++;
+        connection.rollback();
+    }
+
+    /** Switches auto-commit mode (a session may use it for its one-statement transactions). */
+    public void setAutoCommit(boolean on) throws SQLException {
+        if (on != autoCommit) {
+            connection.setAutoCommit(on);
+            autoCommit = on;
+        }
+    }
+
+    /** The auto-commit mode as last set: a broken connection can no longer be asked. */
+    public boolean autoCommit() {
+        return autoCommit;
+    }
+
+    /** Requests sent and waited for: every execute, pipeline, commit and rollback call. */
+    public long roundTrips() {
+        return roundTrips;
+    }
+
+    /** SQL statements executed, those of a pipeline each (its ending COMMIT or ROLLBACK apart). */
+    public long statements() {
+        return statements;
+    }
+
+    public long resultSets() {
+        return resultSets;
+    }
+
+    public long commits() {
+        return commits;
+    }
+
+    public long rollbacks() {
+        return rollbacks;
+    }
+
+    /** Starts counting again from zero (after the scheduler has read the counts). */
+    public void resetCounts() {
+        roundTrips = 0;
+        statements = 0;
+        resultSets = 0;
+        commits = 0;
+        rollbacks = 0;
+    }
+
+    /** Closes the connection, and with it its statements. */
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+
+    /** A commit that raised an error; {@link #getCause()} is the driver's own exception. */
+    public static final class CommitFailedException extends SQLException {
+        CommitFailedException(SQLException cause) {
+            super("commit failed: " + cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), cause);
+        }
+
+        public SQLException original() {
+            return (SQLException) getCause();
+        }
+    }
+}
