@@ -53,6 +53,7 @@ public final class MetricsCollector {
     // interval gets exactly its share: without start-up, JIT warm-up and the drain
     private final Map<String, java.util.function.LongSupplier> meters = new LinkedHashMap<>();
     private final Map<String, long[]> meterAtPhaseStart = new LinkedHashMap<>();
+    private final Map<String, Long> meterAtStart = new LinkedHashMap<>();
     private final Map<String, long[]> meterAtPhaseEnd = new LinkedHashMap<>();
     private volatile boolean bytesCounted;
     private final long runStart;
@@ -126,11 +127,22 @@ public final class MetricsCollector {
      */
     public void addMeter(String name, java.util.function.LongSupplier reading) {
         meters.put(name, reading);
+        meterAtStart.put(name, reading.getAsLong());
         meterAtPhaseStart.put(name, new long[Phase.values().length]);
         meterAtPhaseEnd.put(name, new long[Phase.values().length]);
     }
 
     /** Says that the database's sockets count the bytes of each transaction ({@link WireBytes}). */
+    /**
+     * A meter's growth from when it was added to now: over the whole run (warm-up, measurement,
+     * drain) when read after the run. -1 when the meter cannot be read.
+     */
+    public long meterOverRun(String name) {
+        long start = meterAtStart.getOrDefault(name, -1L);
+        long now = meters.containsKey(name) ? meters.get(name).getAsLong() : -1;
+        return start < 0 || now < start ? -1 : now - start;
+    }
+
     public void bytesCounted(boolean counted) {
         bytesCounted = counted;
     }

@@ -27,7 +27,7 @@ final class DatabaseCpuClock implements AutoCloseable {
     }
 
     /** @param probe a connection for the server's process id (not kept) */
-    static DatabaseCpuClock find(DatabaseCpu source, Connected db, Connection probe) throws SQLException {
+    static DatabaseCpuClock find(DatabaseCpu source, WorkloadOnTarget db, Connection probe) throws SQLException {
         ServerProcess process = null;
         String noProcess;
         try {

@@ -16,7 +16,7 @@ final class Loader {
     private Loader() {
     }
 
-    static LoadReport load(Connected db, RunListener listener, io.tpkit.runner.RunControl control) throws Exception {
+    static LoadReport load(WorkloadOnTarget db, RunListener listener, io.tpkit.runner.RunControl control) throws Exception {
         control.loading(Thread.currentThread());
         try {
             return loadOnce(db, listener);
@@ -34,11 +34,11 @@ final class Loader {
         }
     }
 
-    private static String scale(Connected db) {
+    private static String scale(WorkloadOnTarget db) {
         return db.config.scale() == null ? "" : " --scale " + db.config.scale();
     }
 
-    private static LoadReport loadOnce(Connected db, RunListener listener) throws Exception {
+    private static LoadReport loadOnce(WorkloadOnTarget db, RunListener listener) throws Exception {
         int scale = db.bound.scale();
         String unit = db.workload.scaleUnit();
         listener.message("loading " + db.workload.name() + ": " + scale + " " + (scale == 1 && unit.endsWith("s")
@@ -74,14 +74,14 @@ final class Loader {
     }
 
     private static final class Context implements LoadContext {
-        private final Connected db;
+        private final WorkloadOnTarget db;
         private final RunListener listener;
         private final long start;
         private final AtomicLong done = new AtomicLong();
         private final AtomicLong expected = new AtomicLong();
         private volatile String step = "rows"; // until the workload names its first step
 
-        Context(Connected db, RunListener listener, long start) {
+        Context(WorkloadOnTarget db, RunListener listener, long start) {
             this.db = db;
             this.listener = listener;
             this.start = start;

@@ -7,17 +7,47 @@ import io.tpkit.monitor.Monitor;
 import io.tpkit.scheduler.SchedulerSettings;
 import io.tpkit.spi.database.SettingsSnapshot;
 import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
 import io.tpkit.validity.CoreRules;
+import io.tpkit.validity.Verdict;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The core rules that need what the run observed beside its metrics (the monitor's rows, where
- * the database runs, how the terminals were scheduled): long-enough, driver-saturation and
- * warm-up-cycle. Gathered here so that the runner adds them in one call.
+ * The validity verdict of a run: the core rules, the workload's own, and those that need what
+ * the run observed beside its metrics (the monitor's rows, where the database runs, how the
+ * terminals were scheduled).
  */
 final class RunRules {
     private RunRules() {
+    }
+
+    /** The run as a workload's rules and headline see it. */
+    static MeasuredRun measuredRun(SchedulerSettings s, SettingsSnapshot server, RunMetrics metrics) {
+        // open arrivals apply no keying or think time, whatever the factor says
+        return new MeasuredRun(metrics, s.terminals(), s.connections(),
+                s.arrival() == ArrivalModel.OPEN ? 0 : s.thinkFactor(), server.settings());
+    }
+
+    static Verdict judge(BoundWorkload bound, SchedulerSettings s, SettingsSnapshot server, MeasuredRun run,
+                         Measurement.Measured measured, List<CheckResult> consistency, boolean databaseHere) {
+        RunMetrics metrics = measured.metrics();
+        List<RuleResult> rules = new ArrayList<>(CoreRules.evaluate(server, metrics,
+                bound.fixedRun().isPresent() ? null : bound.minimumMeasurement(), consistency));
+        rules.addAll(bound.validityRules(run));
+        rules.add(CoreRules.steadyState(measured.outages(), measured.measurementStart(), measured.drainStart()));
+        rules.addAll(evaluate(bound, s, server, metrics, measured.monitor().rows(), measured.measurementStart(),
+                measured.drainStart(), databaseHere));
+        if (s.ratePerSecond() > 0) {
+            rules.add(CoreRules.rateReached(s.ratePerSecond(), metrics));
+        }
+        if (metrics.incomplete()) {
+            rules.add(RuleResult.check("complete", "the run measured its whole interval", false,
+                    "the run was interrupted; these are the results collected until then"));
+        }
+        return Verdict.of(rules);
     }
 
     /**
@@ -25,7 +55,7 @@ final class RunRules {
      * @param to           its end (the drain's start), or null
      * @param databaseHere whether the database's processes were found on this machine
      */
-    static List<RuleResult> evaluate(BoundWorkload bound, SchedulerSettings s, SettingsSnapshot server,
+    private static List<RuleResult> evaluate(BoundWorkload bound, SchedulerSettings s, SettingsSnapshot server,
                                      RunMetrics metrics, List<Monitor.Row> rows, Double from, Double to,
                                      boolean databaseHere) {
         Double end = to != null ? to : from == null ? null : from + metrics.measurementSeconds();

@@ -10,9 +10,7 @@ import io.tpkit.scheduler.SchedulerSettings;
 import io.tpkit.spi.Plugins;
 import io.tpkit.spi.database.ConnectionLimit;
 import io.tpkit.spi.provisioning.Target;
-import io.tpkit.spi.provisioning.TargetProvider;
 import io.tpkit.spi.workload.BoundWorkload;
-import io.tpkit.spi.workload.Workload;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -30,7 +28,6 @@ import java.util.Properties;
  */
 public final class Series implements AutoCloseable {
     /** Connections tpkit opens beside a run's servers and deferred workers: the monitor's and one for checks. */
-    static final int SPARE_CONNECTIONS = 2;
 
     private final Target target;
     private final Optional<ConnectionLimit> limit;
@@ -53,14 +50,11 @@ public final class Series implements AutoCloseable {
 
     /** The run shape of {@code config}, checked as a run checks it (throws {@link BadInputException}). */
     public static Shape shape(BenchmarkConfig config) {
-        Workload workload = Plugins.workload(config.workload());
-        TargetProvider provider = Plugins.target(config.target());
-        BoundWorkload bound = workload.bind(config, provider.plugin(config.target()));
-        SchedulerSettings s = Runner.schedulerSettings(config, bound);
-        boolean defers = bound.defersAny();
+        BoundWorkload bound = Binding.of(config).bound();
+        SchedulerSettings s = RunSettings.of(config, bound);
         double think = s.arrival() == ArrivalModel.CLOSED ? bound.meanKeyingAndThinkSeconds() * s.thinkFactor() : 0;
         return new Shape(s.arrival().label(), s.terminals(), s.connections(), think,
-                s.connections() + (defers ? s.deferredWorkers() : 0) + SPARE_CONNECTIONS);
+                RunSettings.connectionsNeeded(s, bound));
     }
 
     /**
@@ -81,9 +75,6 @@ public final class Series implements AutoCloseable {
                 throw new IllegalArgumentException("a series runs one workload on one target");
             }
             shapes.add(shape(c));
-        }
-        if (!first.target().startsWith("jdbc:") && first.user() != null) {
-            throw new BadInputException("--user applies to a JDBC URL target, not to --db " + first.target());
         }
         Target target = Plugins.target(first.target()).open(first, listener::message);
         try {
@@ -114,8 +105,8 @@ public final class Series implements AutoCloseable {
             return;
         }
         throw new BadInputException(label + " needs " + needs + " connections (" + connections + " for the run"
-                + (needs - connections > SPARE_CONNECTIONS ? ", " + (needs - connections - SPARE_CONNECTIONS)
-                + " for deferred work" : "") + ", " + SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the "
+                + (needs - connections > RunSettings.SPARE_CONNECTIONS ? ", " + (needs - connections - RunSettings.SPARE_CONNECTIONS)
+                + " for deferred work" : "") + ", " + RunSettings.SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the "
                 + "server (" + server + ") accepts " + available + " more (" + limit.how() + "): use at most "
                 + Math.max(0, available - (needs - connections)) + " connections or raise the server's limit; "
                 + "nothing was run");
@@ -133,7 +124,7 @@ public final class Series implements AutoCloseable {
         try (Connection c = DriverManager.getConnection(target.jdbcUrl(), p)) {
             return target.plugin().connectionLimit(c);
         } catch (SQLException e) {
-            throw new BadInputException("cannot connect to " + target.label() + ": " + Connected.rootMessage(e)
+            throw new BadInputException("cannot connect to " + target.label() + ": " + WorkloadOnTarget.rootMessage(e)
                     + " (check that the server is running and --db, --user, --password-env)", e);
         }
     }

@@ -30,7 +30,7 @@ final class DeferredQueue {
     private record Item(Request request, long queuedAt) {
     }
 
-    private record Worker(Thread thread, Server server) {
+    private record Worker(Thread thread, ConnectionWorker server) {
     }
 
     private final LinkedBlockingQueue<Item> queue = new LinkedBlockingQueue<>();
@@ -85,14 +85,14 @@ final class DeferredQueue {
         this.runner = transactionRunner;
         this.log = deferredLog;
         this.maxWorkers = Math.max(1, most);
-        startWorker(new Server(sessions));
+        startWorker(new ConnectionWorker(sessions));
     }
 
     void add(Request request, long queuedAt) {
         queue.add(new Item(request, queuedAt));
     }
 
-    private void startWorker(Server server) {
+    private void startWorker(ConnectionWorker server) {
         Thread thread = Thread.ofPlatform().daemon().name("deferred-worker-" + workers.size()).unstarted(
                 () -> work(server));
         workers.add(new Worker(thread, server));
@@ -100,7 +100,7 @@ final class DeferredQueue {
     }
 
     /** Executes queued requests until the queue is drained or abandoned. */
-    private void work(Server server) {
+    private void work(ConnectionWorker server) {
         while (!abandoned) {
             Item item;
             try {
@@ -136,7 +136,7 @@ final class DeferredQueue {
             return;
         }
         try {
-            startWorker(new Server(sessions));
+            startWorker(new ConnectionWorker(sessions));
         } catch (SQLException | RuntimeException e) {
             maxWorkers = workers.size(); // the database takes no more connections: the backlog tells
         }

@@ -109,7 +109,7 @@ public final class Scheduler {
      * @throws SQLException when the connections cannot be opened at the start
      */
     public RunMetrics run() throws SQLException, InterruptedException {
-        List<Server> servers = openServers(settings.connections());
+        List<ConnectionWorker> servers = openServers(settings.connections());
         try {
             if (deferred != null) {
                 DeferredLog log = deferredLog != null ? deferredLog : new DeferredLog(metrics.types(), null);
@@ -118,7 +118,7 @@ public final class Scheduler {
             }
             return runWith(servers);
         } finally {
-            servers.forEach(Server::closeQuietly);
+            servers.forEach(ConnectionWorker::closeQuietly);
             if (deferred != null) {
                 deferred.close();
             }
@@ -133,20 +133,20 @@ public final class Scheduler {
         this.deferredLog = log;
     }
 
-    private List<Server> openServers(int count) throws SQLException {
-        List<Server> servers = new ArrayList<>();
+    private List<ConnectionWorker> openServers(int count) throws SQLException {
+        List<ConnectionWorker> servers = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                servers.add(new Server(sessions));
+                servers.add(new ConnectionWorker(sessions));
             }
         } catch (SQLException | RuntimeException e) {
-            servers.forEach(Server::closeQuietly);
+            servers.forEach(ConnectionWorker::closeQuietly);
             throw e;
         }
         return servers;
     }
 
-    private RunMetrics runWith(List<Server> servers) throws InterruptedException {
+    private RunMetrics runWith(List<ConnectionWorker> servers) throws InterruptedException {
         int n = settings.terminals();
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
         long[] measured = new long[n];
@@ -169,7 +169,7 @@ public final class Scheduler {
                 inputs[i] = terminals.create(i, n, seeds.split());
             }
             java.util.concurrent.atomic.AtomicLong arrivals = new java.util.concurrent.atomic.AtomicLong();
-            for (Server server : servers) {
+            for (ConnectionWorker server : servers) {
                 threads.add(Thread.ofPlatform().daemon().name("server").unstarted(
                         () -> serveOpen(server, runner, inputs, arrivals)));
             }
@@ -181,7 +181,7 @@ public final class Scheduler {
                 Terminal terminal = terminals.create(i, n, seeds.split());
                 long quota = quota(i, n);
                 int index = i;
-                Server server = servers.get(i);
+                ConnectionWorker server = servers.get(i);
                 threads.add(Thread.ofPlatform().daemon().name("terminal-" + i).unstarted(() -> {
                     try {
                         stream(terminal, server, runner, index, quota, measured, finished);
@@ -206,7 +206,7 @@ public final class Scheduler {
                     done.countDown();
                 }
             }
-            for (Server server : servers) {
+            for (ConnectionWorker server : servers) {
                 threads.add(Thread.ofPlatform().daemon().name("server").unstarted(
                         () -> serveClosed(server, runner, measured, finished, done)));
             }
@@ -397,7 +397,7 @@ public final class Scheduler {
         return slot > intended && !sleepUntil(slot) ? -1 : Math.max(slot, intended);
     }
 
-    private void stream(Terminal terminal, Server server, TransactionRunner runner, int index, long quota,
+    private void stream(Terminal terminal, ConnectionWorker server, TransactionRunner runner, int index, long quota,
                         long[] measured, long[] finished) {
         long count = 0;
         boolean more = quota > 0;
@@ -429,7 +429,7 @@ public final class Scheduler {
      * queues a deferred one), and puts the terminal back with its next request, due after its
      * think and keying times.
      */
-    private void serveClosed(Server server, TransactionRunner runner, long[] measured, long[] finished,
+    private void serveClosed(ConnectionWorker server, TransactionRunner runner, long[] measured, long[] finished,
                              CountDownLatch done) {
         while (!stopping) {
             long waitStart = System.nanoTime();
@@ -501,7 +501,7 @@ public final class Scheduler {
      * not due yet, and runs (or queues) the next request of the terminals in turn; a late
      * arrival starts at once, its response time counted from its slot.
      */
-    private void serveOpen(Server server, TransactionRunner runner, Terminal[] inputs,
+    private void serveOpen(ConnectionWorker server, TransactionRunner runner, Terminal[] inputs,
                            java.util.concurrent.atomic.AtomicLong arrivals) {
         while (!stopping) {
             long slot = pacer.nextSlot();

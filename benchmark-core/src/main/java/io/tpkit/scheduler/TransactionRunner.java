@@ -31,7 +31,7 @@ final class TransactionRunner {
     }
 
     /** @return true when the request committed and was counted in the measurement interval */
-    boolean execute(Server server, Request request, long intendedStart, long serviceStart) {
+    boolean execute(ConnectionWorker server, Request request, long intendedStart, long serviceStart) {
         return execute(server, request, request.type(), intendedStart, serviceStart) == Phase.MEASUREMENT;
     }
 
@@ -39,7 +39,7 @@ final class TransactionRunner {
      * @param type the metrics row to count it in (a deferred part has a row of its own)
      * @return the phase the request committed in, or null when it did not commit
      */
-    Phase execute(Server server, Request request, int type, long intendedStart, long serviceStart) {
+    Phase execute(ConnectionWorker server, Request request, int type, long intendedStart, long serviceStart) {
         TransactionCost cost = costs.get();
         WireBytes wire = WireBytes.ofCurrentThread();
         long sent = wire.sent();
@@ -55,7 +55,7 @@ final class TransactionRunner {
         }
     }
 
-    private Phase attempt(Server server, Request request, int type, long intendedStart, long serviceStart,
+    private Phase attempt(ConnectionWorker server, Request request, int type, long intendedStart, long serviceStart,
                             TransactionCost cost) {
         for (int attempt = 0; ; attempt++) {
             try {

@@ -38,7 +38,7 @@ public class DispatchBenchmark {
     private TransactionRunner runner;
     private MetricsCollector metrics;
     private DueQueue queue;
-    private Server server;
+    private ConnectionWorker server;
 
     @Setup
     public void setUp() throws SQLException {
@@ -59,7 +59,7 @@ public class DispatchBenchmark {
             public void close() {
             }
         };
-        server = new Server(sessions);
+        server = new ConnectionWorker(sessions);
         queue = new DueQueue(4);
         for (int i = 0; i < 4; i++) {
             WaitingTerminal t = new WaitingTerminal(() -> REQUEST, i, Long.MAX_VALUE);

@@ -6,8 +6,8 @@ import io.tpkit.spi.workload.BoundWorkload;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.FixedRun;
 import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.Terminal;
 import io.tpkit.sql.Sql;
@@ -196,7 +196,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public List<RuleResult> validityRules(RunFacts facts) {
+    public List<RuleResult> validityRules(MeasuredRun facts) {
         return HpssRules.evaluate(settings, filesAtStart, facts);
     }
 }

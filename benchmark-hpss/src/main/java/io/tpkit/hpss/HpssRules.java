@@ -1,8 +1,8 @@
 package io.tpkit.hpss;
 
 import io.tpkit.metrics.Iteration;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +12,7 @@ final class HpssRules {
     }
 
     /** @param filesAtStart file records in the tables when the run started */
-    static List<RuleResult> evaluate(HpssSettings settings, long filesAtStart, RunFacts facts) {
+    static List<RuleResult> evaluate(HpssSettings settings, long filesAtStart, MeasuredRun facts) {
         List<RuleResult> rules = new ArrayList<>();
         rules.add(RuleResult.check("standard-shape", "20 threads x 1,000 creates x 50 iterations (1,000,000 creates)",
                 settings.standardShape(), settings.threads() + " threads x " + settings.createsPerThread()

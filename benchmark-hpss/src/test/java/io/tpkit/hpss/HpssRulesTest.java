@@ -6,9 +6,9 @@ import io.tpkit.metrics.Iteration;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult.Status;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -18,16 +18,16 @@ import org.junit.jupiter.api.Test;
 class HpssRulesTest {
     private static final HpssSettings STANDARD = new HpssSettings(20, 1_000, 50, Long.MAX_VALUE);
 
-    private static RunFacts facts(int rounds, boolean incomplete) {
+    private static MeasuredRun facts(int rounds, boolean incomplete) {
         LatencySummary none = new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0);
         List<Iteration> iterations = IntStream.rangeClosed(1, rounds).mapToObj(i -> new Iteration(i, 1, 20_000))
                 .toList();
         RunMetrics metrics = new RunMetrics(0, rounds, "fixed", 20_000L * rounds, 0, 0, 0, 20_000L * rounds,
                 new Throughput(20_000, 20_000), List.of(), none, incomplete).withIterations(iterations);
-        return new RunFacts(metrics, 20, 20, 1, Map.of());
+        return new MeasuredRun(metrics, 20, 20, 1, Map.of());
     }
 
-    private static Map<String, RuleResult> rules(HpssSettings settings, long filesAtStart, RunFacts facts) {
+    private static Map<String, RuleResult> rules(HpssSettings settings, long filesAtStart, MeasuredRun facts) {
         return HpssRules.evaluate(settings, filesAtStart, facts).stream()
                 .collect(Collectors.toMap(RuleResult::id, r -> r));
     }

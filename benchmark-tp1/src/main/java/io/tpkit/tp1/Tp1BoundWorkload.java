@@ -5,8 +5,8 @@ import io.tpkit.config.Logic;
 import io.tpkit.spi.workload.BoundWorkload;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import io.tpkit.spi.workload.Terminal;
 import io.tpkit.sql.SqlScript;
 import java.sql.Connection;
@@ -212,7 +212,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     }
 
     @Override
-    public List<RuleResult> validityRules(RunFacts facts) {
+    public List<RuleResult> validityRules(MeasuredRun facts) {
         return Tp1Rules.evaluate(settings, facts);
     }
 

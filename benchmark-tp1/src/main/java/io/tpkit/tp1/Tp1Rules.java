@@ -3,8 +3,8 @@ package io.tpkit.tp1;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +18,7 @@ final class Tp1Rules {
     private Tp1Rules() {
     }
 
-    static List<RuleResult> evaluate(Tp1Settings settings, RunFacts facts) {
+    static List<RuleResult> evaluate(Tp1Settings settings, MeasuredRun facts) {
         Tp1Size size = settings.size();
         List<RuleResult> rules = new ArrayList<>();
         rules.add(RuleResult.check("standard-scale",
@@ -49,7 +49,7 @@ final class Tp1Rules {
         return rules;
     }
 
-    private static RuleResult terminals(Tp1Size size, RunFacts facts) {
+    private static RuleResult terminals(Tp1Size size, MeasuredRun facts) {
         int standard = size.tellers();
         return RuleResult.check("tpc-a-terminals",
                 Tp1Size.TELLERS_PER_BRANCH + " terminals per branch, one per teller (TPC-A)",
@@ -61,7 +61,7 @@ final class Tp1Rules {
      * The terminals' pacing: the think factor decides it. The measured mean cycle is shown, but it
      * does not decide the rule, because over a short run it scatters around 10 s by chance.
      */
-    private static RuleResult cycleTime(RunFacts facts) {
+    private static RuleResult cycleTime(MeasuredRun facts) {
         RunMetrics m = facts.metrics();
         double think = ThinkTime.MEAN_SECONDS * facts.thinkFactor();
         StringBuilder detail = new StringBuilder(String.format(Locale.ROOT,
@@ -83,7 +83,7 @@ final class Tp1Rules {
                 facts.thinkFactor() >= 1.0, detail.toString());
     }
 
-    private static RuleResult responseTime(RunFacts facts, String rule) {
+    private static RuleResult responseTime(MeasuredRun facts, String rule) {
         TypeSummary type = type(facts.metrics());
         if (type == null || type.response().count() == 0) {
             return RuleResult.notApplicable("response-time-90th", rule, "no transaction was measured");

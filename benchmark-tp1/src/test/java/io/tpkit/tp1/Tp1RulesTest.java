@@ -8,9 +8,9 @@ import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult.Status;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,14 +22,14 @@ class Tp1RulesTest {
         return new Tp1Settings(size, StatementOrder.DEFAULT, Logic.CLIENT, arrival);
     }
 
-    private static RunFacts facts(int terminals, double thinkFactor, long committed, double p90Ms) {
+    private static MeasuredRun facts(int terminals, double thinkFactor, long committed, double p90Ms) {
         LatencySummary response = new LatencySummary(committed, p90Ms / 2, p90Ms / 2, p90Ms, p90Ms, p90Ms, p90Ms, p90Ms);
         LatencySummary none = new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0);
         TypeSummary type = new TypeSummary("debit-credit", committed, committed, 0, Map.of(), 0, Map.of(), Map.of(),
                 Map.of(), committed / 600.0, response, none, none);
         RunMetrics metrics = new RunMetrics(60, 600, "600 s duration", committed, 0, 0, 0, committed,
                 new Throughput(committed / 600.0, committed / 600.0), List.of(type), none, false);
-        return new RunFacts(metrics, terminals, 4, thinkFactor, Map.of());
+        return new MeasuredRun(metrics, terminals, 4, thinkFactor, Map.of());
     }
 
     private static Map<String, RuleResult> byId(List<RuleResult> rules) {
@@ -92,7 +92,7 @@ class Tp1RulesTest {
         assertThat(r.get("throughput-per-branch").failed()).isTrue();
     }
 
-    private static RuleResult rule(String id, Tp1Size size, ArrivalModel arrival, RunFacts facts) {
+    private static RuleResult rule(String id, Tp1Size size, ArrivalModel arrival, MeasuredRun facts) {
         return byId(Tp1Rules.evaluate(settings(size, arrival), facts)).get(id);
     }
 

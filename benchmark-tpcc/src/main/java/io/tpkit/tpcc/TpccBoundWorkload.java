@@ -7,8 +7,8 @@ import io.tpkit.spi.workload.BoundWorkload;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.ForeignData;
 import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.Terminal;
 import io.tpkit.sql.SqlScript;
@@ -241,12 +241,12 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     /** NOPM counts completed New-Orders, the 1% business rollbacks included (§5.4). */
     @Override
-    public Map<String, Object> headline(RunFacts facts) {
+    public Map<String, Object> headline(MeasuredRun facts) {
         return TpccHeadline.of(facts, warehouses);
     }
 
     @Override
-    public List<RuleResult> validityRules(RunFacts facts) {
+    public List<RuleResult> validityRules(MeasuredRun facts) {
         List<RuleResult> rules = new java.util.ArrayList<>(TpccRules.evaluate(facts, warehouses, foreignKeys));
         rules.add(home.rule());
         rules.addAll(audit.rules(warehouses));

@@ -1,6 +1,6 @@
 package io.tpkit.tpcc;
 
-import io.tpkit.spi.workload.RunFacts;
+import io.tpkit.spi.workload.MeasuredRun;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +23,7 @@ final class TpccHeadline {
     private TpccHeadline() {
     }
 
-    static Map<String, Object> of(RunFacts facts, int warehouses) {
+    static Map<String, Object> of(MeasuredRun facts, int warehouses) {
         double nopm = Nopm.of(facts.metrics());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(NOPM, nopm);
@@ -34,7 +34,7 @@ final class TpccHeadline {
     }
 
     /** Why the efficiency would mislead for this run, or null when it means something. */
-    static String notShownBecause(RunFacts facts, int warehouses) {
+    static String notShownBecause(MeasuredRun facts, int warehouses) {
         if (facts.thinkFactor() != 1.0 || facts.terminals() != Nopm.TERMINALS_PER_WAREHOUSE * warehouses) {
             return String.format(Locale.ROOT, "needs the spec's keying and think times (--think spec) and 10 "
                     + "terminals per warehouse; this run had think factor %s and %d terminals for %d warehouse%s",

@@ -3,8 +3,8 @@ package io.tpkit.tpcc;
 import io.tpkit.metrics.DeferredSummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
-import io.tpkit.spi.workload.RunFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +14,7 @@ final class TpccRules {
     private TpccRules() {
     }
 
-    static List<RuleResult> evaluate(RunFacts facts, int warehouses, boolean foreignKeys) {
+    static List<RuleResult> evaluate(MeasuredRun facts, int warehouses, boolean foreignKeys) {
         RunMetrics m = facts.metrics();
         List<RuleResult> rules = new ArrayList<>();
         rules.add(RuleResult.check("terminals", "10 terminals per warehouse (" + 10 * warehouses + ")",

@@ -5,7 +5,7 @@ import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
 import io.tpkit.metrics.TypeSummary;
-import io.tpkit.spi.workload.RunFacts;
+import io.tpkit.spi.workload.MeasuredRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +78,7 @@ final class TpccFacts {
         return this;
     }
 
-    RunFacts build() {
+    MeasuredRun build() {
         List<TypeSummary> types = new ArrayList<>();
         long committed = 0;
         for (TpccTransactionType t : TpccTransactionType.values()) {
@@ -94,7 +94,7 @@ final class TpccFacts {
         if (deferredFollowed) {
             metrics = metrics.withDeferred(deferred(deliveries));
         }
-        return new RunFacts(metrics, terminals, 4, thinkFactor, Map.of());
+        return new MeasuredRun(metrics, terminals, 4, thinkFactor, Map.of());
     }
 
     /**

@@ -83,7 +83,7 @@ public interface BoundWorkload {
      * efficiency needs the spec's think times and terminal count); by default
      * {@link #headline(io.tpkit.metrics.RunMetrics)}.
      */
-    default java.util.Map<String, Object> headline(RunFacts facts) {
+    default java.util.Map<String, Object> headline(MeasuredRun facts) {
         return headline(facts.metrics());
     }
 
@@ -134,5 +134,5 @@ public interface BoundWorkload {
     }
 
     /** The validity rules specific to this workload, given what the run measured. */
-    List<RuleResult> validityRules(RunFacts facts);
+    List<RuleResult> validityRules(MeasuredRun facts);
 }

@@ -14,6 +14,10 @@ import java.sql.SQLException;
  * by one thread at a time, and the scheduler reads and resets the counts on that thread after
  * each transaction.
  *
+ * <p>Every commit and rollback of a run passes through here: sessions end their transactions
+ * with {@link #commit}, {@link #rollback} or a {@link #pipeline} that ends in one, and the
+ * scheduler ends one an error left open with {@link #rollbackQuietly}.
+ *
  * <p>It also remembers the one fact a lost connection can no longer tell: whether the failed
  * call was a commit (or a statement that committed by itself), so that the scheduler counts it
  * as "outcome unknown" rather than as rolled back.
@@ -142,6 +146,22 @@ public final class SessionConnection implements AutoCloseable {
         roundTrips++;
         rollbacks++;
         connection.rollback();
+    }
+
+    /**
+     * Rolls back the transaction a failed call left open, if one can be open (not in auto-commit
+     * mode), and never throws: the connection may be gone, which the next call or the reconnect
+     * tells. The scheduler calls it after an error; sessions end their own transactions.
+     */
+    public void rollbackQuietly() {
+        if (autoCommit) {
+            return;
+        }
+        try {
+            rollback();
+        } catch (SQLException | RuntimeException ignored) {
+            // a lost connection rolled the transaction back with it
+        }
     }
 
     /** Switches auto-commit mode (a session may use it for its one-statement transactions). */

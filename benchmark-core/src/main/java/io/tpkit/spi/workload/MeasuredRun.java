@@ -4,6 +4,6 @@ import io.tpkit.metrics.RunMetrics;
 import java.util.Map;
 
 /** What the run measured, for a workload's validity rules. */
-public record RunFacts(RunMetrics metrics, int terminals, int connections, double thinkFactor,
+public record MeasuredRun(RunMetrics metrics, int terminals, int connections, double thinkFactor,
                        Map<String, String> databaseSettings) {
 }

@@ -1,19 +1,22 @@
 package io.tpkit.scheduler;
 
+import io.tpkit.spi.workload.DeferredResult;
+import io.tpkit.spi.workload.Request;
 import io.tpkit.spi.workload.Session;
+import io.tpkit.spi.workload.SessionConnection;
 import java.sql.SQLException;
 
 /**
- * One connection worker: a session that is replaced when its connection is lost. Each server
- * is driven by one platform thread at a time (a stream's, a closed-model server's or a deferred
+ * A connection worker (a "server" of the terminal/server model): a session that is replaced
+ * when its connection is lost. Each worker is driven by one platform thread at a time (a stream's, a closed-model server's or a deferred
  * worker's), so JDBC round trips block in the kernel, as in any connection-pooled server,
  * rather than parking a virtual thread on the JDK's socket poller at every round trip.
  */
-final class Server {
+final class ConnectionWorker {
     private final SessionFactory factory;
     private volatile Session session; // read by abort() from another thread
 
-    Server(SessionFactory factory) throws SQLException {
+    ConnectionWorker(SessionFactory factory) throws SQLException {
         this.factory = factory;
         this.session = factory.open();
     }
@@ -26,21 +29,16 @@ final class Server {
         return session;
     }
 
+    /** Ends a transaction an error left open (see {@link SessionConnection#rollbackQuietly}). */
     void rollbackQuietly() {
-        if (session == null) {
-            return;
-        }
-        try {
-            if (!session.connection().autoCommit()) {
-                session.connection().rollback();
-            }
-        } catch (SQLException | RuntimeException ignored) {
-            // the connection may be gone; the next error (or reconnect) tells
+        SessionConnection c = currentConnection();
+        if (c != null) {
+            c.rollbackQuietly();
         }
     }
 
     /** The open session's connection, or null; never opens one. */
-    io.tpkit.spi.workload.SessionConnection currentConnection() {
+    SessionConnection currentConnection() {
         return session == null ? null : session.connection();
     }
 
@@ -51,7 +49,7 @@ final class Server {
     }
 
     /** What the session's last deferred transaction did, if the session is still open. */
-    io.tpkit.spi.workload.DeferredResult deferredResult(io.tpkit.spi.workload.Request executed) {
+    DeferredResult deferredResult(Request executed) {
         return session == null ? null : session.deferredResult(executed);
     }
 
@@ -61,7 +59,7 @@ final class Server {
      * nothing it does lands after the run's checks have started.
      */
     void abort() {
-        io.tpkit.spi.workload.SessionConnection c = currentConnection();
+        SessionConnection c = currentConnection();
         if (c != null) {
             try {
                 c.jdbc().abort(Runnable::run);

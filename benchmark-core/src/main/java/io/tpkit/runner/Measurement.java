@@ -1,0 +1,119 @@
+package io.tpkit.runner;
+
+import io.tpkit.measurement.DeferredLog;
+import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.metrics.IntervalSample;
+import io.tpkit.metrics.Outage;
+import io.tpkit.metrics.Phase;
+import io.tpkit.metrics.RunMetrics;
+import io.tpkit.monitor.Monitor;
+import io.tpkit.monitor.MonitorSummary;
+import io.tpkit.result.CostPerTransaction;
+import io.tpkit.result.ResultFolder;
+import io.tpkit.scheduler.Scheduler;
+import io.tpkit.scheduler.SchedulerSettings;
+import io.tpkit.spi.workload.Session;
+import io.tpkit.spi.workload.SessionConnection;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * The measured part of a run: the scheduler drives the terminals while the monitor samples the
+ * server and the machine; the histograms and the deferred work are logged as they happen.
+ */
+final class Measurement {
+    private Measurement() {
+    }
+
+    /**
+     * What a measurement produced, all of it read once the scheduler has stopped.
+     *
+     * @param measurementStart when the measurement interval started, in elapsed seconds of the run, or null
+     * @param drainStart       when it ended (the drain started), or null
+     * @param crossChecked     committed transactions of the workload's cross-checked type in every phase
+     * @param crossUnknown     those of its transactions lost during their commit (outcome unknown)
+     * @param driverCpuSeconds the driver JVM's CPU time over the whole run (-1 unknown)
+     */
+    record Measured(RunMetrics metrics, List<IntervalSample> samples, List<Outage> outages,
+                    Map<String, String> firstErrors, Double measurementStart, Double drainStart,
+                    long crossChecked, long crossUnknown, Monitor monitor, MonitorSummary monitored, double driverCpuSeconds) {
+    }
+
+    static Measured run(WorkloadOnTarget db, SchedulerSettings settings, DatabaseCpuClock databaseCpu,
+                        ResultFolder folder, RunListener listener, RunControl control)
+            throws IOException, SQLException, InterruptedException {
+        List<String> types = db.bound.transactionTypes();
+        Writer deferredOut = null;
+        try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
+            HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
+            hlog.outputLogFormatVersion();
+            hlog.outputComment("response time in microseconds per interval, tagged by transaction type");
+            hlog.outputLegend();
+            long start = System.nanoTime();
+            MetricsCollector collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
+                    settings.maxRetries(), start, hlog);
+            collector.bytesCounted(db.target.plugin().countsWireBytes());
+            if (databaseCpu.clock != null) {
+                collector.addMeter(CostPerTransaction.DATABASE_CPU, databaseCpu.clock::cpuNanos);
+            }
+            Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal, () -> openSession(db),
+                    db.target.plugin()::classify, collector, listener::sample, db.bound::deferred, types.size());
+            DeferredLog deferredLog = null;
+            if (db.bound.defersAny()) {
+                deferredOut = Files.newBufferedWriter(folder.file(DeferredLog.FILE));
+                deferredLog = new DeferredLog(types, deferredOut);
+                scheduler.logDeferred(deferredLog);
+            }
+            control.attach(scheduler);
+            // its own connection is one of the pool's spare ones (see RunSettings)
+            Monitor monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection,
+                    databaseCpu.process);
+            RunMetrics metrics;
+            try {
+                metrics = scheduler.run();
+                if (deferredLog != null) {
+                    deferredLog.finish();
+                }
+            } finally {
+                monitor.stop();
+                databaseCpu.close();
+                if (deferredOut != null) {
+                    deferredOut.close();
+                }
+            }
+            Double from = phaseStart(collector, start, Phase.MEASUREMENT);
+            Double to = phaseStart(collector, start, Phase.DRAIN);
+            int type = db.bound.crossCheckedType();
+            long committed = type < 0 ? metrics.committedAllPhases() : collector.committedAllPhases(type);
+            long cpu = collector.meterOverRun(MetricsCollector.DRIVER_CPU);
+            List<IntervalSample> samples = collector.samples();
+            return new Measured(metrics, samples, Outage.find(samples), collector.firstErrors(), from, to,
+                    committed, collector.outcomeUnknownAllPhases(type), monitor,
+                    monitor.summary(from, to), cpu < 0 ? -1 : cpu / 1e9);
+        }
+    }
+
+    /** When a phase started, in elapsed seconds of the run (timeseries.csv), or null if it never did. */
+    private static Double phaseStart(MetricsCollector collector, long start, Phase phase) {
+        long at = collector.phaseStartNanos(phase);
+        return at == 0 ? null : (at - start) / 1e9;
+    }
+
+    /** A session on a pooled connection; the connection goes back if the session cannot be opened. */
+    private static Session openSession(WorkloadOnTarget db) throws SQLException {
+        Connection c = db.connection();
+        try {
+            return db.bound.openSession(new SessionConnection(c));
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.tpkit.runner;
+
+import io.tpkit.spi.workload.CheckResult;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The consistency checks after a run: the workload's own, and, where the workload can read the
+ * database's count of its transactions, that the database recorded what the driver counted.
+ */
+final class RunChecks {
+    private RunChecks() {
+    }
+
+    static List<CheckResult> afterRun(WorkloadOnTarget db, BeforeRun before, Measurement.Measured measured)
+            throws SQLException {
+        List<CheckResult> checks = new ArrayList<>();
+        try (Connection c = db.connection()) {
+            long after = db.bound.databaseTransactionCount(c);
+            if (before.transactionCount() >= 0 && after >= 0) {
+                int type = db.bound.crossCheckedType();
+                checks.add(driverCountMatchesDatabase(after - before.transactionCount(), measured.crossChecked(),
+                        measured.crossUnknown(), type < 0 ? "" : db.bound.transactionTypes().get(type) + " "));
+            }
+            checks.addAll(db.bound.checkConsistency(c));
+        }
+        return checks;
+    }
+
+    /**
+     * A transaction lost during its commit may have committed: the database decides, so the
+     * count it recorded may exceed the driver's by at most those.
+     *
+     * @param type the transaction type counted, with a trailing space, or "" for all
+     */
+    static CheckResult driverCountMatchesDatabase(long recorded, long expected, long unknown, String type) {
+        return CheckResult.of("driver-count-matches-database", recorded >= expected && recorded <= expected + unknown,
+                "the database recorded " + recorded + " committed " + type + "transactions during the run; the "
+                        + "driver counted " + expected + (unknown == 0 ? "" : " committed and " + unknown
+                        + " with an unknown outcome (lost with the connection during the commit), of which "
+                        + (recorded - expected) + " did commit"));
+    }
+}

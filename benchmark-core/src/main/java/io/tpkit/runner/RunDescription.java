@@ -1,0 +1,71 @@
+package io.tpkit.runner;
+
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.result.Environment;
+import io.tpkit.scheduler.SchedulerSettings;
+import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.spi.workload.BoundWorkload;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** How a run describes itself: on the console before it starts, and in result.json. */
+final class RunDescription {
+    private RunDescription() {
+    }
+
+    /** The configuration as recorded: without the settings a fixed-shape benchmark ignores. */
+    static Map<String, Object> configuration(BenchmarkConfig config, BoundWorkload bound) {
+        Map<String, Object> m = config.describe();
+        if (bound.fixedRun().isPresent()) {
+            for (String ignored : List.of("connections", "terminals", "arrival", "logic", "thinkFactor",
+                    "warmupSeconds", "durationSeconds")) {
+                m.remove(ignored);
+            }
+        }
+        return m;
+    }
+
+    static Map<String, Object> environment(double driverCpuSeconds) {
+        Map<String, Object> m = Environment.describe();
+        if (driverCpuSeconds >= 0) {
+            // the whole run (warm-up, measurement, drain): what the driver cost the machine,
+            // JIT compilation and start-up included; the measurement interval's share per
+            // transaction is in "cost"
+            m.put("driverCpuSeconds", driverCpuSeconds);
+        }
+        return m;
+    }
+
+    static Map<String, Object> database(WorkloadOnTarget db, SettingsSnapshot server) {
+        Map<String, Object> m = new LinkedHashMap<>(db.target.describe());
+        m.put("plugin", db.target.plugin().name());
+        m.put("product", server.product());
+        m.put("version", server.version());
+        m.put("durable", server.durable());
+        m.put("durabilityIssues", server.durabilityIssues());
+        m.put("settings", server.settings());
+        return m;
+    }
+
+    static Map<String, Object> workload(WorkloadOnTarget db, SchedulerSettings s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", db.workload.name());
+        m.put("arrival", s.arrival().label());
+        m.put("terminals", s.terminals());
+        m.put("connections", s.connections());
+        m.put("standardTerminals", db.bound.standardTerminals());
+        m.put("transactionTypes", db.bound.transactionTypes());
+        m.put("parameters", db.bound.parameters());
+        return m;
+    }
+
+    static String describeRun(WorkloadOnTarget db, SchedulerSettings s) {
+        String phases = (s.warmup().isZero() ? "no warm-up" : s.warmup().toSeconds() + " s warm-up") + ", then "
+                + (s.iterations() > 1 ? s.iterations() + " iterations of " : "")
+                + (s.byCount() ? s.transactions() + " transactions" : s.duration().toSeconds() + " s measured")
+                + (s.rateLimited() ? ", paced at " + s.ratePerSecond() + " per second" : "");
+        return "running " + db.workload.name() + " (" + s.arrival().label() + ", " + s.terminals() + " terminals, "
+                + s.connections() + " connections, logic " + db.config.logic().label() + "): " + phases;
+    }
+}

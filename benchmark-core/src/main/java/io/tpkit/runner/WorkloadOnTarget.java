@@ -1,0 +1,132 @@
+package io.tpkit.runner;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.Isolation;
+import io.tpkit.config.LoadPolicy;
+import io.tpkit.spi.provisioning.Target;
+import io.tpkit.spi.workload.BoundWorkload;
+import io.tpkit.spi.workload.Workload;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** A workload bound to a running target, with a HikariCP pool: what every command starts from. */
+final class WorkloadOnTarget implements AutoCloseable {
+    final Binding binding;
+    final BenchmarkConfig config;
+    final Workload workload;
+    final Target target;
+    final BoundWorkload bound;
+    final HikariDataSource pool;
+
+    /** Whether closing this also closes the target (false for a target held across runs). */
+    private final boolean ownsTarget;
+
+    private WorkloadOnTarget(Binding binding, Target target, HikariDataSource pool, boolean ownsTarget) {
+        this.binding = binding;
+        this.config = binding.config();
+        this.workload = binding.workload();
+        this.bound = binding.bound();
+        this.target = target;
+        this.pool = pool;
+        this.ownsTarget = ownsTarget;
+    }
+
+    /**
+     * Starts the binding's target (or uses {@code held}) and opens a pool on it.
+     *
+     * @param held a target already running that this one uses and leaves running (a series of
+     *             runs on one server, see {@link Series}), or null to open the configuration's own
+     */
+    static WorkloadOnTarget start(Binding binding, int poolSize, RunListener listener, Target held) {
+        Target target = held != null ? held : binding.provider().open(binding.config(), listener::message);
+        try {
+            HikariDataSource pool = pool(target, poolSize, binding.config().isolation());
+            return new WorkloadOnTarget(binding, target, pool, held == null);
+        } catch (RuntimeException e) {
+            if (held == null) {
+                target.close();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * This, or, when the user gave no scale, the workload bound at the scale the database holds
+     * (as pgbench does), so that {@code run} and {@code check} need not repeat it; a scale given
+     * is kept, and a contradiction is refused later by the command. Closes this on failure.
+     */
+    WorkloadOnTarget atLoadedScale(RunListener listener) throws SQLException {
+        if (config.scale() != null || config.loadPolicy() == LoadPolicy.ALWAYS) {
+            return this;
+        }
+        try {
+            long loaded;
+            try (Connection c = connection()) {
+                loaded = bound.loadedScale(c);
+            }
+            if (loaded <= 0 || loaded == bound.scale() || loaded > Integer.MAX_VALUE) {
+                return this;
+            }
+            Binding adopted = binding.atScale((int) loaded);
+            listener.message("the database holds " + workload.name() + " at scale " + loaded + ": using it "
+                    + "(give --scale to insist on another)");
+            return new WorkloadOnTarget(adopted, target, pool, ownsTarget);
+        } catch (SQLException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private static HikariDataSource pool(Target target, int size, Isolation isolation) {
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(target.jdbcUrl());
+        if (target.user() != null) {
+            hc.setUsername(target.user());
+        }
+        if (target.password() != null) {
+            hc.setPassword(target.password());
+        }
+        target.plugin().connectionProperties().forEach(hc::addDataSourceProperty);
+        hc.setPoolName("tpkit");
+        if (isolation != Isolation.DEFAULT) {
+            hc.setTransactionIsolation("TRANSACTION_" + isolation.name());
+        }
+        hc.setMaximumPoolSize(size);
+        hc.setMinimumIdle(0);
+        hc.setConnectionTimeout(30_000);
+        hc.setInitializationFailTimeout(1);
+        try {
+            return new HikariDataSource(hc);
+        } catch (RuntimeException e) {
+            throw new BadInputException("cannot connect to " + target.label() + ": " + rootMessage(e)
+                    + " (check that the server is running and --db, --user, --password-env)", e);
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    Connection connection() throws SQLException {
+        return pool.getConnection();
+    }
+
+    @Override
+    public void close() {
+        try {
+            pool.close();
+        } finally {
+            if (ownsTarget) {
+                target.close();
+            }
+        }
+    }
+}
