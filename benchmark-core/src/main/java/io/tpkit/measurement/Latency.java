@@ -1,7 +1,6 @@
 package io.tpkit.measurement;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /** Latency histograms in microseconds, from 1 us to one hour, with 3 significant digits. */
 public final class Latency {
@@ -15,10 +14,6 @@ public final class Latency {
     public static final int DIGITS = 3;
 
     private Latency() {
-    }
-
-    public static Recorder newRecorder() {
-        return new Recorder(1, HIGHEST_US, DIGITS);
     }
 
     public static Histogram newHistogram() {

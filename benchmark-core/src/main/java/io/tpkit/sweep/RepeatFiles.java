@@ -6,7 +6,6 @@ import io.tpkit.result.ResultWriter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,10 +50,5 @@ public final class RepeatFiles {
 
     private static String opt(Double v) {
         return v == null ? "" : SweepFiles.num(v);
-    }
-
-    /** Whether {@code path} is the folder of a set of repetitions. */
-    public static boolean isRepeat(Path path) {
-        return Files.isDirectory(path) && Files.exists(path.resolve(RepeatResult.FILE));
     }
 }

@@ -105,9 +105,4 @@ public record RepeatResult(String tool, String workload, int requested, double l
         return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startedAt, finishedAt,
                 configuration, target, product, version, runs, statistics, incomplete, dir);
     }
-
-    /** The spread of one figure, if present. */
-    public java.util.Optional<Statistic> statistic(String figure) {
-        return statistics.stream().filter(s -> s.figure().equals(figure)).findFirst();
-    }
 }
