@@ -43,6 +43,7 @@ public final class BenchmarkConfig {
     private final long seed;
     private final Path outDir;
     private final Map<String, String> options;
+    private final Partition partition;
 
     private BenchmarkConfig(Builder b) {
         this.workload = b.workload;
@@ -62,6 +63,7 @@ public final class BenchmarkConfig {
         this.transactions = b.transactions;
         this.ratePerSecond = b.ratePerSecond;
         this.latencyLimit = b.latencyLimit;
+        this.partition = b.partition;
         this.interarrival = b.interarrival;
         this.ratePerTerminal = b.ratePerTerminal;
         this.isolation = b.isolation;
@@ -95,6 +97,7 @@ public final class BenchmarkConfig {
         b.transactions = transactions;
         b.ratePerSecond = ratePerSecond;
         b.latencyLimit = latencyLimit;
+        b.partition = partition;
         b.interarrival = interarrival;
         b.ratePerTerminal = ratePerTerminal;
         b.isolation = isolation;
@@ -127,6 +130,9 @@ public final class BenchmarkConfig {
     public double ratePerSecond() { return ratePerSecond; }
     /** With {@link #ratePerSecond}: requests already this late when due are skipped; null = none. */
     public Duration latencyLimit() { return latencyLimit; }
+
+    /** This process's part of a run split across drivers, or null for a whole run. */
+    public Partition partition() { return partition; }
     public Interarrival interarrival() { return interarrival; }
     /** Whether {@link #ratePerSecond} is each terminal's rate (the schedule's is then that many times more). */
     public boolean ratePerTerminal() { return ratePerTerminal; }
@@ -206,6 +212,10 @@ public final class BenchmarkConfig {
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
         m.put("maxRetries", maxRetries);
         m.put("seed", seed);
+        if (partition != null) {
+            m.put("partition", partition.label());
+            m.put("runName", partition.name());
+        }
         m.put("options", new LinkedHashMap<>(options));
         return m;
     }
@@ -242,6 +252,7 @@ public final class BenchmarkConfig {
         private long seed = System.nanoTime();
         private Path outDir = Path.of("results");
         private final Map<String, String> options = new LinkedHashMap<>();
+        private Partition partition;
 
         private Builder(String workload) {
             this.workload = Objects.requireNonNull(workload, "workload");
@@ -279,6 +290,7 @@ public final class BenchmarkConfig {
          * counted, and completed ones later than this are counted (pgbench's --latency-limit).
          */
         public Builder latencyLimit(Duration limit) { this.latencyLimit = limit; return this; }
+        public Builder partition(Partition partition) { this.partition = partition; return this; }
         public Builder interarrival(Interarrival spacing) { this.interarrival = Objects.requireNonNull(spacing); return this; }
         /** The rate is each terminal's: the schedule runs at the rate times the terminals. */
         public Builder ratePerTerminal(boolean perTerminal) { this.ratePerTerminal = perTerminal; return this; }

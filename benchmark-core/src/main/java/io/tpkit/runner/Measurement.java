@@ -46,8 +46,9 @@ final class Measurement {
                     long crossChecked, long crossUnknown, Monitor monitor, MonitorSummary monitored, double driverCpuSeconds) {
     }
 
-    static Measured run(WorkloadOnTarget db, SchedulerSettings settings, DatabaseCpuClock databaseCpu,
-                        ResultFolder folder, RunListener listener, RunControl control)
+    /** @param part the terminals of this part of a split run, or null for a whole run */
+    static Measured run(WorkloadOnTarget db, SchedulerSettings settings, PartTerminals part,
+                        DatabaseCpuClock databaseCpu, ResultFolder folder, RunListener listener, RunControl control)
             throws IOException, SQLException, InterruptedException {
         List<String> types = db.bound.transactionTypes();
         Writer deferredOut = null;
@@ -63,7 +64,9 @@ final class Measurement {
             if (databaseCpu.clock != null) {
                 collector.addMeter(CostPerTransaction.DATABASE_CPU, databaseCpu.clock::cpuNanos);
             }
-            Scheduler scheduler = new Scheduler(settings, db.bound::newTerminal, () -> openSession(db),
+            Scheduler.TerminalFactory terminals = part == null ? db.bound::newTerminal
+                    : part.factory(db.bound, settings.seed());
+            Scheduler scheduler = new Scheduler(settings, terminals, () -> openSession(db),
                     db.target.plugin()::classify, collector, listener::sample, db.bound::deferred, types.size());
             DeferredLog deferredLog = null;
             if (db.bound.defersAny()) {

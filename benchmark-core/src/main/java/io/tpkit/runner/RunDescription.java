@@ -48,7 +48,8 @@ final class RunDescription {
         return m;
     }
 
-    static Map<String, Object> workload(WorkloadOnTarget db, SchedulerSettings s) {
+    /** @param part this part of a split run ({@link #part}), or null for a whole run */
+    static Map<String, Object> workload(WorkloadOnTarget db, SchedulerSettings s, Map<String, Object> part) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", db.workload.name());
         m.put("arrival", s.arrival().label());
@@ -57,6 +58,9 @@ final class RunDescription {
         m.put("standardTerminals", db.bound.standardTerminals());
         m.put("transactionTypes", db.bound.transactionTypes());
         m.put("parameters", db.bound.parameters());
+        if (part != null) {
+            m.put("part", part);
+        }
         return m;
     }
 
@@ -67,5 +71,18 @@ final class RunDescription {
                 + (s.rateLimited() ? ", paced at " + s.ratePerSecond() + " per second" : "");
         return "running " + db.workload.name() + " (" + s.arrival().label() + ", " + s.terminals() + " terminals, "
                 + s.connections() + " connections, logic " + db.config.logic().label() + "): " + phases;
+    }
+
+    /** What a part of a split run records for {@code tpkit merge}: which part, which terminals, when it started. */
+    static Map<String, Object> part(PartTerminals part, long startMillis, long lateMillis) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("runName", part.part().name());
+        m.put("part", part.part().index());
+        m.put("parts", part.part().count());
+        m.put("terminals", java.util.Arrays.stream(part.indices()).boxed().toList());
+        m.put("wholeRunTerminals", part.total());
+        m.put("startEpochMs", startMillis);
+        m.put("lateMs", lateMillis);
+        return m;
     }
 }

@@ -24,6 +24,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The sequence behind {@code tpkit load}, {@code run} and {@code check}. */
@@ -78,6 +79,9 @@ public final class Runner {
         return data.checkConsistency(c);
     }
 
+    /** How long a part of a split run waits for the others. */
+    static final java.time.Duration PART_TIMEOUT = java.time.Duration.ofSeconds(120);
+
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         return run(config, listener, control, null);
     }
@@ -97,21 +101,37 @@ public final class Runner {
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
              WorkloadOnTarget db = WorkloadOnTarget.start(asked, RunSettings.poolSize(askedSettings, asked.bound()),
                      listener, held).atLoadedScale(listener)) {
-            SchedulerSettings settings = db.binding == asked ? askedSettings : RunSettings.of(db.config, db.bound);
+            SchedulerSettings whole = db.binding == asked ? askedSettings : RunSettings.of(db.config, db.bound);
+            PartTerminals part = config.partition() == null ? null
+                    : PartTerminals.of(config.partition(), db.bound, whole);
+            SchedulerSettings settings = part == null ? whole : part.settings(whole);
             refuseOverConnectionLimit(db, settings);
             db.target.holdOnInterrupt();
 
             LoadReport load = prepareData(db, listener, control);
             BeforeRun before = BeforeRun.prepareAndRead(db);
             listener.message(RunDescription.describeRun(db, settings));
-            Measurement.Measured measured = Measurement.run(db, settings, before.databaseCpu(), folder, listener,
-                    control);
+            Measurement.Measured measured;
+            Map<String, Object> partRecord = null;
+            if (part == null) {
+                measured = Measurement.run(db, settings, null, before.databaseCpu(), folder, listener, control);
+            } else {
+                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PART_TIMEOUT, listener)) {
+                    long late = meeting.awaitStart();
+                    partRecord = RunDescription.part(part, meeting.startMillis(), late);
+                    measured = Measurement.run(db, settings, part, before.databaseCpu(), folder, listener, control);
+                }
+            }
 
             listener.message("measurement done; checking consistency");
-            List<CheckResult> consistency = RunChecks.afterRun(db, before, measured);
+            List<CheckResult> consistency = part == null ? RunChecks.afterRun(db, before, measured)
+                    : RunChecks.leftToMerge(part.part());
             MeasuredRun run = RunRules.measuredRun(settings, before.server(), measured.metrics());
             Verdict verdict = RunRules.judge(db.bound, settings, before.server(), run, measured, consistency,
                     before.databaseCpu().process != null);
+            if (part != null) {
+                verdict = RunRules.leftToMerge(part.part(), verdict);
+            }
 
             CostPerTransaction cost = CostPerTransaction.of(measured.metrics(), measured.monitored(),
                     before.databaseCpu().clock, before.databaseCpu().absentBecause,
@@ -119,7 +139,7 @@ public final class Runner {
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     RunDescription.configuration(db.config, db.bound),
                     RunDescription.environment(measured.driverCpuSeconds()),
-                    RunDescription.database(db, before.server()), RunDescription.workload(db, settings),
+                    RunDescription.database(db, before.server()), RunDescription.workload(db, settings, partRecord),
                     db.bound.headline(run), load, measured.metrics(), consistency, verdict, measured.firstErrors(),
                     measured.outages(), measured.monitored(), cost);
             write(folder, result, measured);
@@ -149,6 +169,12 @@ public final class Runner {
     }
 
     private static String kind(BenchmarkConfig config) {
+        String part = config.partition() == null ? ""
+                : "-part" + config.partition().index() + "of" + config.partition().count();
+        return target(config) + part;
+    }
+
+    private static String target(BenchmarkConfig config) {
         String t = config.target();
         if (t.startsWith("jdbc:")) {
             int end = t.indexOf(':', 5);
@@ -164,6 +190,14 @@ public final class Runner {
 
     private static LoadReport prepareData(WorkloadOnTarget db, RunListener listener, RunControl control) throws Exception {
         LoadPolicy policy = db.config.loadPolicy();
+        if (db.config.partition() != null) {
+            if (policy == LoadPolicy.ALWAYS) {
+                throw new BadInputException("the parts of a split run share one database: load it once with "
+                        + "'tpkit load " + db.workload.name() + scaleOption(db.config) + db.config.workloadOptions()
+                        + db.config.targetOptions() + "', then start the parts without --reload");
+            }
+            policy = LoadPolicy.NEVER; // two parts loading an empty database at once would collide
+        }
         if (policy == LoadPolicy.ALWAYS) {
             return Loader.load(db, listener, control);
         }

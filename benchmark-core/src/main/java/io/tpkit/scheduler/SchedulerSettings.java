@@ -45,6 +45,11 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
                 maxRetries, seed, deferredWorkers, perSecond, iterations, latencyLimitNanos, poisson);
     }
 
+    public SchedulerSettings withTerminals(int count) {
+        return new SchedulerSettings(arrival, count, connections, thinkFactor, warmup, duration, transactions,
+                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, latencyLimitNanos, poisson);
+    }
+
     public SchedulerSettings withIterations(int count) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
                 maxRetries, seed, deferredWorkers, ratePerSecond, count, latencyLimitNanos, poisson);

@@ -175,6 +175,17 @@ public final class TpccBoundWorkload implements BoundWorkload {
                 new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random, audit, home);
     }
 
+    /** A part drives the terminals of its slice of the warehouses, so no warehouse has two drivers. */
+    @Override
+    public int[] terminalsOfPart(io.tpkit.config.Partition part, int terminals) {
+        int first = part.firstUnit(warehouses);
+        int end = part.endUnit(warehouses);
+        return java.util.stream.IntStream.range(0, terminals).filter(t -> {
+            int w = homeWarehouse(t, warehouses) - 1;
+            return w >= first && w < end;
+        }).toArray();
+    }
+
     static int homeWarehouse(int terminal, int warehouses) {
         return terminal % warehouses + 1;
     }

@@ -26,6 +26,8 @@ final class CompareCommand extends RunCommand {
         CommandLine cl = super.commandLine(verb, examples);
         spec.remove(spec.findOption("--db"));
         spec.remove(spec.findOption("--repeat"));
+        spec.remove(spec.findOption("--partition"));
+        spec.remove(spec.findOption("--run-name"));
         spec.remove(spec.findOption("--confidence"));
         targets = OptionSpec.builder("--db").paramLabel("TARGET").type(List.class).auxiliaryTypes(String.class)
                 .arity("1").required(false)

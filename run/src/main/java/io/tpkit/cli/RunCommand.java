@@ -100,6 +100,17 @@ class RunCommand extends WorkloadCommand {
             description = "Folder for result folders. Default: ./results.")
     Path out;
 
+    @Option(names = "--partition", paramLabel = "I/N",
+            description = "Drive part I of N of the run from this process (1/2 and 2/2 on two machines): the part "
+                    + "takes its slice of the terminals (TPC-C: of the warehouses), meets the other parts in the "
+                    + "database and starts with them; 'tpkit merge' joins the parts' result folders. Load once first.")
+    String partition;
+
+    @Option(names = "--run-name", paramLabel = "NAME",
+            description = "With --partition: the name the parts meet under (the same for every part). Default: "
+                    + "the workload's name.")
+    String runName;
+
     @Option(names = "--repeat", paramLabel = "N",
             description = "Run the same configuration N times on one server (each with its own seed and result "
                     + "folder; --reload loads again before each, otherwise the data is loaded once) and report the "
@@ -219,6 +230,12 @@ class RunCommand extends WorkloadCommand {
             b.interarrival(io.tpkit.config.Interarrival.parse(interarrival));
         }
         b.ratePerTerminal(ratePerTerminal);
+        if (partition != null) {
+            b.partition(io.tpkit.config.Partition.parse(partition, runName != null ? runName : workload.name()));
+        } else if (runName != null) {
+            throw new io.tpkit.config.BadInputException("--run-name names the parts of a split run: give --partition "
+                    + "I/N as well");
+        }
         if (seed != null) {
             b.seed(seed);
         }

@@ -33,7 +33,8 @@ final class SweepCommand extends RunCommand {
     @Override
     CommandLine commandLine(String verb, String... examples) {
         CommandLine cl = super.commandLine(verb, examples);
-        for (String name : List.of("--connections", "--terminals", "--rate", "--repeat", "--confidence")) {
+        for (String name : List.of("--connections", "--terminals", "--rate", "--repeat", "--confidence", "--partition",
+                "--run-name")) {
             OptionSpec o = spec.findOption(name);
             if (o != null) {
                 spec.remove(o);

@@ -55,6 +55,15 @@ public interface BoundWorkload {
     /** Creates terminal {@code index} of {@code count}, with its own random source. */
     Terminal newTerminal(int index, int count, SplittableRandom random);
 
+    /**
+     * The terminals of the whole run, by index, that one part of a run split across driver
+     * processes drives ({@code --partition}). By default an even contiguous slice; a workload
+     * whose terminals have homes (TPC-C's warehouses) keeps each home's terminals in one part.
+     */
+    default int[] terminalsOfPart(io.tpkit.config.Partition part, int terminals) {
+        return java.util.stream.IntStream.range(part.firstUnit(terminals), part.endUnit(terminals)).toArray();
+    }
+
     /** Opens a session on one connection: statements are prepared here, once. */
     Session openSession(SessionConnection c) throws SQLException;
 

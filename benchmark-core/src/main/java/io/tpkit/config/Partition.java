@@ -1,0 +1,48 @@
+package io.tpkit.config;
+
+/**
+ * One driver process's share of a run split across several ({@code --partition I/N}): part
+ * {@code index} of {@code count}, 1-based as people count. Each part takes a disjoint,
+ * contiguous slice of the workload's units (warehouses, branches, threads); the parts meet in
+ * the database under one {@code name} and start together.
+ */
+public record Partition(int index, int count, String name) {
+    public Partition {
+        if (count < 1 || index < 1 || index > count) {
+            throw new BadInputException("--partition " + index + "/" + count + " is not a part: give I/N with "
+                    + "1 <= I <= N (e.g. --partition 1/2 and --partition 2/2)");
+        }
+        if (name == null || !name.matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new BadInputException("--run-name '" + name + "' is not a run name: use 1 to 64 letters, digits, "
+                    + "'.', '_' or '-'");
+        }
+    }
+
+    /** Parses {@code I/N}. */
+    public static Partition parse(String text, String name) {
+        String[] p = text.trim().split("/");
+        try {
+            if (p.length == 2) {
+                return new Partition(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()), name);
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what was expected
+        }
+        throw new BadInputException("--partition '" + text + "' is not I/N: give the part and the number of parts, "
+                + "e.g. --partition 1/2");
+    }
+
+    /** The first of this part's units, 0-based, of {@code units} split as evenly as they go. */
+    public int firstUnit(int units) {
+        return (int) ((long) (index - 1) * units / count);
+    }
+
+    /** One past the last of this part's units, 0-based. */
+    public int endUnit(int units) {
+        return (int) ((long) index * units / count);
+    }
+
+    public String label() {
+        return index + "/" + count;
+    }
+}

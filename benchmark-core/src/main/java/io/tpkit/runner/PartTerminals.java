@@ -1,0 +1,58 @@
+package io.tpkit.runner;
+
+import io.tpkit.config.ArrivalModel;
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.Partition;
+import io.tpkit.scheduler.Scheduler;
+import io.tpkit.scheduler.SchedulerSettings;
+import io.tpkit.spi.workload.BoundWorkload;
+import java.util.SplittableRandom;
+
+/**
+ * The terminals one part of a split run drives, by their index in the whole run. Each keeps the
+ * index, the input stream (the same split of the seed) and so the home it would have in a
+ * single-process run of the same seed: the parts together drive exactly the whole run's terminals.
+ *
+ * @param indices the whole run's terminal indices this part drives
+ * @param total   the whole run's terminals
+ */
+record PartTerminals(Partition part, int[] indices, int total) {
+
+    /**
+     * @param whole the settings of the whole run; with streams, every part runs its own
+     *              {@code --connections} streams, the whole run all parts' together
+     */
+    static PartTerminals of(Partition part, BoundWorkload bound, SchedulerSettings whole) {
+        if (bound.fixedRun().isPresent()) {
+            throw new BadInputException("--partition does not split a benchmark that fixes its own run shape yet: "
+                    + "run it in one process");
+        }
+        if (whole.arrival() == ArrivalModel.STREAMS) {
+            int n = whole.connections();
+            int first = (part.index() - 1) * n;
+            return new PartTerminals(part, java.util.stream.IntStream.range(first, first + n).toArray(),
+                    n * part.count());
+        }
+        int[] mine = bound.terminalsOfPart(part, whole.terminals());
+        if (mine.length == 0) {
+            throw new BadInputException("part " + part.label() + " gets no terminals of " + whole.terminals()
+                    + ": use fewer parts or a larger scale");
+        }
+        return new PartTerminals(part, mine, whole.terminals());
+    }
+
+    /** The part's own settings: the whole run's, with its share of the terminals. */
+    SchedulerSettings settings(SchedulerSettings whole) {
+        return whole.arrival() == ArrivalModel.STREAMS ? whole : whole.withTerminals(indices.length);
+    }
+
+    /** Creates the part's terminal {@code i} as the whole run's terminal {@code indices[i]}. */
+    Scheduler.TerminalFactory factory(BoundWorkload bound, long seed) {
+        SplittableRandom seeds = new SplittableRandom(seed);
+        SplittableRandom[] byIndex = new SplittableRandom[indices[indices.length - 1] + 1];
+        for (int i = 0; i < byIndex.length; i++) {
+            byIndex[i] = seeds.split(); // the scheduler of a whole run splits one per terminal, in order
+        }
+        return (i, count, ignored) -> bound.newTerminal(indices[i], total, byIndex[indices[i]]);
+    }
+}
