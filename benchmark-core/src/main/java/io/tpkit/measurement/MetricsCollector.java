@@ -445,22 +445,42 @@ public final class MetricsCollector {
         Histogram r = interval[TypeStats.RESPONSE];
         if (r.getTotalCount() != 0) {
             s.responseTotal.add(r);
-            if (hlog != null) {
-                r.setTag(types.get(type));
-                synchronized (hlog) {
-                    hlog.outputIntervalHistogram(r);
-                }
-            }
+            log(r, hlogTag(p, "", type));
         }
         Histogram q = interval[TypeStats.QUEUE];
         if (q.getTotalCount() != 0) {
             s.queueTotal.add(q);
+            log(q, hlogTag(p, QUEUE_TAG, type));
         }
         Histogram sv = interval[TypeStats.SERVICE];
         if (sv.getTotalCount() != 0) {
             s.serviceTotal.add(sv);
+            log(sv, hlogTag(p, SERVICE_TAG, type));
         }
         return r.getTotalCount() != 0 ? r : EMPTY;
+    }
+
+    /** Tag prefixes in histograms.hlog: a measured type's response times carry its bare name. */
+    public static final String QUEUE_TAG = "queue:";
+    public static final String SERVICE_TAG = "service:";
+
+    /**
+     * The hlog tag of one interval: the type's name for the measurement's response times (what a
+     * merge of split runs adds up), prefixed by "queue:" or "service:" for the other two, and by
+     * the phase ("warmup:", "drain:") outside the measurement.
+     */
+    public String hlogTag(Phase p, String kind, int type) {
+        return (p == Phase.MEASUREMENT ? "" : p.name().toLowerCase(java.util.Locale.ROOT) + ":") + kind
+                + types.get(type);
+    }
+
+    private void log(Histogram h, String tag) {
+        if (hlog != null) {
+            h.setTag(tag);
+            synchronized (hlog) {
+                hlog.outputIntervalHistogram(h);
+            }
+        }
     }
 
     private long sum(int type, ToLongFunction<TypeStats> f) {

@@ -55,7 +55,8 @@ final class Measurement {
         try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
             HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
             hlog.outputLogFormatVersion();
-            hlog.outputComment("response time in microseconds per interval, tagged by transaction type");
+            hlog.outputComment("microseconds per interval: TYPE response, queue:TYPE and service:TYPE times of the "
+                    + "measurement; warmup: and drain: for the other phases");
             hlog.outputLegend();
             long start = System.nanoTime();
             MetricsCollector collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
