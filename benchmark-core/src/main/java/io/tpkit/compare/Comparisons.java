@@ -54,10 +54,8 @@ public final class Comparisons {
         List<Comparison.Row> rows = new ArrayList<>();
         add(rows, results, "TPS (committed per second of the interval, wall clock)",
                 r -> r.metrics().throughput() == null ? null : r.metrics().throughput().overWallClock());
-        for (String key : numericHeadlineKeys(results)) {
-            add(rows, results, key, r -> r.headline() != null && r.headline().get(key) instanceof Number n
-                    ? n.doubleValue() : null);
-        }
+        numericHeadline(results).forEach((id, label) -> add(rows, results, label,
+                r -> r.headline() == null || r.headline().get(id) == null ? null : r.headline().get(id).value()));
         for (String type : typeNames(results)) {
             add(rows, results, type + ": committed per second", r -> ofType(r, type, TypeSummary::perSecond));
             for (Map.Entry<String, Function<LatencySummary, Double>> p : PERCENTILES.entrySet()) {
@@ -163,18 +161,19 @@ public final class Comparisons {
         return names;
     }
 
-    private static Set<String> numericHeadlineKeys(List<RunResult> results) {
-        Set<String> keys = new LinkedHashSet<>();
+    /** The ids of the headline figures some run has a value of, with the first such run's label. */
+    private static Map<String, String> numericHeadline(List<RunResult> results) {
+        Map<String, String> labels = new LinkedHashMap<>();
         for (RunResult r : results) {
             if (r.headline() != null) {
-                r.headline().forEach((k, v) -> {
-                    if (v instanceof Number) {
-                        keys.add(k);
+                r.headline().forEach((id, f) -> {
+                    if (f.value() != null) {
+                        labels.putIfAbsent(id, f.label());
                     }
                 });
             }
         }
-        return keys;
+        return labels;
     }
 
     /**

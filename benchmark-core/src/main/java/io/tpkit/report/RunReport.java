@@ -117,13 +117,19 @@ public final class RunReport {
         return v == null ? "" : v.toString();
     }
 
+    /**
+     * TPS and the workload's own headline figures: label, value (data-key {@code headline.ID.value},
+     * the figure's path in result.json) and unit.
+     */
     private void headline() {
         html.append("<h2>Headline</h2>\n<table id=\"headline\">\n");
-        row("TPS (committed transactions per second of the measurement interval, wall clock)",
-                "metrics.throughput.overWallClock", result.metrics().throughput().overWallClock());
-        each(result.headline()).forEach((key, value) -> html.append("<tr><td>").append(Html.escape(key))
-                .append("</td><td data-key=\"headline.").append(Html.escape(key)).append("\">")
-                .append(value instanceof Number n ? fmt(n.doubleValue()) : Html.escape(String.valueOf(value)))
+        html.append("<tr><td>TPS (committed transactions per second of the measurement interval, wall clock)</td>");
+        cell("metrics.throughput.overWallClock", result.metrics().throughput().overWallClock());
+        html.append("<td>").append(Html.escape(io.tpkit.metrics.HeadlineFigure.PER_SECOND)).append("</td></tr>\n");
+        each(result.headline()).forEach((id, f) -> html.append("<tr><td>").append(Html.escape(f.label()))
+                .append("</td><td data-key=\"headline.").append(Html.escape(id)).append(".value\"")
+                .append(f.value() == null ? " class=\"na\" style=\"text-align:left\">" : ">")
+                .append(Html.escape(f.display())).append("</td><td>").append(Html.escape(f.unit()))
                 .append("</td></tr>\n"));
         html.append("</table>\n");
     }

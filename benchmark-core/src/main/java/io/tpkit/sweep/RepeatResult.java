@@ -38,7 +38,7 @@ public record RepeatResult(String tool, String workload, int requested, double l
     }
 
     /**
-     * @param figure the figure's name ("TPS", a headline figure, "debit-credit p90 ms")
+     * @param figure the figure's name ("TPS", a headline figure's id such as "nopm", "debit-credit p90 ms")
      * @param how    how each run's value is obtained
      */
     public record Statistic(String figure, String how, Spread spread) {
@@ -53,13 +53,13 @@ public record RepeatResult(String tool, String workload, int requested, double l
         Map<String, String> how = new LinkedHashMap<>();
         how.put(TPS, "committed transactions per second of the measurement interval, wall clock "
                 + "(result.json metrics.throughput.overWallClock)");
-        Set<String> headline = new LinkedHashSet<>();
+        Map<String, String> headline = new LinkedHashMap<>();
         Set<String> types = new LinkedHashSet<>();
         for (RunResult r : runs) {
-            headline.addAll(SweepResult.headline(r).keySet());
+            SweepResult.headline(r).keySet().forEach(id -> headline.putIfAbsent(id, r.headline().get(id).label()));
             r.metrics().types().forEach(t -> types.add(t.name()));
         }
-        headline.forEach(h -> how.put(h, "the workload's headline figure (result.json headline)"));
+        headline.forEach((id, label) -> how.put(id, label + " (result.json headline." + id + ".value)"));
         how.put("mean response ms", "mean response time of the types a terminal waits for, weighted by their counts "
                 + "(from the intended start)");
         types.forEach(t -> how.put(t + " p90 ms", "90th percentile response time of " + t
@@ -70,7 +70,7 @@ public record RepeatResult(String tool, String workload, int requested, double l
             Map<String, Double> values = new LinkedHashMap<>();
             values.put(TPS, SweepResult.tps(r));
             Map<String, Double> h = SweepResult.headline(r);
-            headline.forEach(k -> {
+            headline.keySet().forEach(k -> {
                 if (h.containsKey(k)) {
                     values.put(k, h.get(k));
                 }

@@ -32,7 +32,8 @@ public record SweepResult(String tool, String workload, String axis, List<Double
      *
      * @param value             the axis' value
      * @param tps               committed transactions per second of the measurement interval (wall clock)
-     * @param headline          the workload's numeric headline figures (TPC-C: NOPM...)
+     * @param headline          the values of the workload's headline figures by id, as in the point's
+     *                          result.json (TPC-C: {@code nopm}...)
      * @param requestsPerSecond interactions completed per second (committed and business
      *                          rollbacks of the types a terminal waits for): what the model predicts
      * @param meanResponseMs    their mean response time (from the intended start)
@@ -258,13 +259,13 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         return r.metrics().throughput().overWallClock();
     }
 
-    /** The workload's numeric headline figures. */
+    /** The values of the workload's headline figures, by id (those not shown left out). */
     static Map<String, Double> headline(RunResult r) {
         Map<String, Double> m = new LinkedHashMap<>();
         if (r.headline() != null) {
-            r.headline().forEach((k, v) -> {
-                if (v instanceof Number n) {
-                    m.put(k, n.doubleValue());
+            r.headline().forEach((id, f) -> {
+                if (f.value() != null) {
+                    m.put(id, f.value());
                 }
             });
         }
