@@ -22,6 +22,19 @@ class BadInputTest {
         }
     }
 
+    /** A result.json this version cannot read back (here: its types written as text) is refused, not a stack trace. */
+    @Test
+    void aResultOfAnOlderFormatIsRefusedByReportAndCompare() throws IOException {
+        Path old = Files.createDirectories(temp.resolve("tp1-old"));
+        Files.writeString(old.resolve("result.json"), """
+                {"workload": {"name": "tp1"}, "metrics": {"types": "debit-credit: 5745 committed"}}
+                """);
+        assertOneLineError(Cli.run("report", old.toString()), "result.json from an older tpkit version: re-run",
+                "at metrics.types");
+        assertOneLineError(Cli.run("compare", old.toString(), old.toString(), "--out", temp.resolve("c").toString()),
+                "result.json from an older tpkit version");
+    }
+
     @Test
     void unknownWorkload() {
         assertOneLineError(Cli.run("run", "tpz"), "unknown workload 'tpz'", "tp1");

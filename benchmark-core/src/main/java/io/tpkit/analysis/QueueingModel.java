@@ -1,6 +1,9 @@
 package io.tpkit.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.metrics.TypeCost;
+import io.tpkit.metrics.TypeSummary;
+import io.tpkit.result.CostPerTransaction;
+import io.tpkit.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -126,23 +129,24 @@ public final class QueueingModel {
     }
 
     /**
-     * @param calibration  a run's result.json tree, best at low concurrency
+     * @param calibration  a run's result, best at low concurrency
      * @param thinkSeconds Z; for streams 0
      * @param thinkSource  where it comes from, in words
      */
-    public static Inputs inputs(JsonNode calibration, double thinkSeconds, String thinkSource) {
+    public static Inputs inputs(RunResult calibration, double thinkSeconds, String thinkSource) {
         return inputs(calibration, thinkSeconds, thinkSource, Other.DELAY);
     }
 
     /** @param other how the service time beyond the CPUs is modelled */
-    public static Inputs inputs(JsonNode calibration, double thinkSeconds, String thinkSource, Other other) {
+    public static Inputs inputs(RunResult calibration, double thinkSeconds, String thinkSource, Other other) {
         List<String> notes = new ArrayList<>();
-        double seconds = calibration.at("/metrics/measurementSeconds").asDouble();
+        double seconds = calibration.metrics().measurementSeconds();
+        List<TypeSummary> all = types(calibration);
         List<TypeDemand> types = new ArrayList<>();
         long completed = 0;
-        for (JsonNode t : calibration.at("/metrics/types")) {
-            if (!t.path("name").asText().endsWith(DEFERRED_SUFFIX)) {
-                completed += t.at("/response/count").asLong();
+        for (TypeSummary t : all) {
+            if (!deferred(t)) {
+                completed += count(t.response());
             }
         }
         if (completed == 0 || !(seconds > 0)) {
@@ -150,43 +154,38 @@ public final class QueueingModel {
                     + "interval: no service demand to model");
         }
         double service = 0;
-        for (JsonNode t : calibration.at("/metrics/types")) {
-            String name = t.path("name").asText();
-            long n = t.at("/response/count").asLong();
-            if (name.endsWith(DEFERRED_SUFFIX) || n == 0) {
+        for (TypeSummary t : all) {
+            long n = count(t.response());
+            if (deferred(t) || n == 0) {
                 continue;
             }
             double share = (double) n / completed;
-            double serviceMs = t.at("/service/meanMs").asDouble();
-            JsonNode typeCpu = t.at("/cost/driverCpuMicros");
-            types.add(new TypeDemand(name, n, share, serviceMs, t.at("/response/meanMs").asDouble(),
-                    typeCpu.isNumber() && t.at("/cost/transactions").asLong(0) > 0 ? typeCpu.asDouble() : null));
+            double serviceMs = t.service() == null ? 0 : t.service().meanMs();
+            TypeCost typeCost = t.cost();
+            types.add(new TypeDemand(t.name(), n, share, serviceMs, t.response().meanMs(),
+                    typeCost != null && typeCost.transactions() > 0 ? typeCost.driverCpuMicros() : null));
             service += share * serviceMs;
         }
-        boolean deferred = false;
-        for (JsonNode t : calibration.at("/metrics/types")) {
-            deferred |= t.path("name").asText().endsWith(DEFERRED_SUFFIX);
-        }
-        if (deferred) {
+        if (all.stream().anyMatch(QueueingModel::deferred)) {
             notes.add("deferred work runs beside the terminals and is not an interaction of the model; its CPU is in "
                     + "the cpu demand");
         }
-        JsonNode cost = calibration.path("cost");
-        long committed = cost.path("committed").asLong(calibration.at("/metrics/totalCommitted").asLong());
+        CostPerTransaction cost = calibration.cost();
+        long committed = cost != null ? cost.committed() : calibration.metrics().totalCommitted();
         double perInteraction = committed > 0 ? (double) committed / completed : 1;
         Double cpuMs = null;
         Integer cpus = null;
         String cpuSource;
-        boolean local = cost.path("databaseMachinePct").isNumber() && cost.path("databaseCpuMicros").isNumber();
+        boolean local = cost != null && cost.databaseMachinePct() != null && cost.databaseCpuMicros() != null;
         if (local) {
             // the driver: its connections' threads from first statement to commit, per type, deferred
             // work included (the JVM's compiler, collector and monitor work apart); else the process
             // less its JIT compiler
             double threadUs = 0;
             boolean perType = true;
-            for (JsonNode t : calibration.at("/metrics/types")) {
-                long executed = t.at("/cost/transactions").asLong(-1);
-                double us = t.at("/cost/driverCpuMicros").asDouble(-1);
+            for (TypeSummary t : all) {
+                long executed = t.cost() == null ? -1 : t.cost().transactions();
+                double us = t.cost() == null ? -1 : t.cost().driverCpuMicros();
                 if (executed < 0 || executed > 0 && us < 0) {
                     perType = false;
                 } else if (executed > 0) {
@@ -200,13 +199,13 @@ public final class QueueingModel {
                 driverHow = "driver CPU %.1f us per interaction (the connections' threads, first statement to commit, "
                         + "every type's transactions, deferred ones included)";
             } else {
-                driverUs = (cost.path("driverCpuMicros").asDouble(0) - cost.path("driverJitMicros").asDouble(0))
-                        * perInteraction;
+                driverUs = (orZero(cost.driverCpuMicros()) - orZero(cost.driverJitMicros())) * perInteraction;
                 driverHow = "driver CPU %.1f us per interaction (the JVM's process CPU less its JIT compiler)";
             }
-            double databaseUs = cost.path("databaseCpuMicros").asDouble() * perInteraction;
+            double databaseUs = cost.databaseCpuMicros() * perInteraction;
             cpuMs = (driverUs + databaseUs) / 1000;
-            cpus = calibration.at("/environment/cpus").asInt(Runtime.getRuntime().availableProcessors());
+            cpus = calibration.environment() != null && calibration.environment().get("cpus") instanceof Number n
+                    ? n.intValue() : Runtime.getRuntime().availableProcessors();
             cpuSource = String.format(Locale.ROOT, driverHow + " + database CPU %.1f us per interaction (its "
                     + "processes' CPU clock over the measurement interval per committed transaction, x %.4f committed "
                     + "per interaction; the database on this machine); %d CPUs", driverUs, databaseUs, perInteraction,
@@ -225,25 +224,46 @@ public final class QueueingModel {
                     + "at all, as a queue no concurrency at all; read its errors accordingly");
         }
         double otherDemand = cpuMs == null ? service : Math.max(0, service - cpuMs);
-        return new Inputs(calibration.path("resultDir").asText(""), calibration.at("/workload/terminals").asInt(),
-                calibration.at("/workload/connections").asInt(), thinkSeconds, thinkSource, types, service, cpuMs,
-                cpus, otherDemand, other.label(), cpuSource, notes);
+        return new Inputs(calibration.resultDir() == null ? "" : calibration.resultDir(),
+                number(calibration.workload(), "terminals"), number(calibration.workload(), "connections"),
+                thinkSeconds, thinkSource, types, service, cpuMs, cpus, otherDemand, other.label(), cpuSource, notes);
     }
 
     /** A run's interactions per second and mean response time, counted as the model counts them. */
-    public static Measured measured(JsonNode result) {
-        double seconds = result.at("/metrics/measurementSeconds").asDouble();
+    public static Measured measured(RunResult result) {
+        double seconds = result.metrics().measurementSeconds();
         long n = 0;
         double weighted = 0;
-        for (JsonNode t : result.at("/metrics/types")) {
-            if (t.path("name").asText().endsWith(DEFERRED_SUFFIX)) {
+        for (TypeSummary t : types(result)) {
+            if (deferred(t)) {
                 continue;
             }
-            long c = t.at("/response/count").asLong();
+            long c = count(t.response());
             n += c;
-            weighted += c * t.at("/response/meanMs").asDouble();
+            weighted += c * (c == 0 ? 0 : t.response().meanMs());
         }
         return new Measured(seconds > 0 ? n / seconds : 0, n > 0 ? weighted / n : 0, n);
+    }
+
+    private static List<TypeSummary> types(RunResult r) {
+        return r.metrics().types() == null ? List.of() : r.metrics().types();
+    }
+
+    private static boolean deferred(TypeSummary t) {
+        return t.name().endsWith(DEFERRED_SUFFIX);
+    }
+
+    private static long count(io.tpkit.metrics.LatencySummary l) {
+        return l == null ? 0 : l.count();
+    }
+
+    private static double orZero(Double d) {
+        return d == null ? 0 : d;
+    }
+
+    /** A whole number of an open section of the result (workload), 0 when absent. */
+    private static int number(java.util.Map<String, Object> section, String key) {
+        return section != null && section.get(key) instanceof Number n ? n.intValue() : 0;
     }
 
     /** The model's throughput and response time for {@code terminals} sharing {@code connections}. */

@@ -1,75 +1,90 @@
 package io.tpkit.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.tpkit.result.ResultWriter;
+import io.tpkit.metrics.Iteration;
+import io.tpkit.metrics.LatencySummary;
+import io.tpkit.metrics.TypeCost;
+import io.tpkit.metrics.TypeSummary;
+import io.tpkit.monitor.MonitorSummary;
+import io.tpkit.result.CostPerTransaction;
+import io.tpkit.result.ResultReader;
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * report.html of one run: a self-contained page (inline SVG and CSS, no script, no network)
- * built only from the files of the result folder, so {@code tpkit report DIR} can rebuild it.
+ * built from the run's {@link RunResult} and the CSV files of its result folder. A run renders it
+ * from the result.json it has just written, {@code tpkit report DIR} from the result.json it
+ * finds, both read back into the typed result: the page is the same either way.
  */
 public final class RunReport {
     static final String FILE = "report.html";
 
-    private final JsonNode result;
+    private final RunResult result;
     private final CsvTable series;
     private final CsvTable monitor;
     private final StringBuilder html = new StringBuilder();
 
-    private RunReport(JsonNode result, CsvTable series, CsvTable monitor) {
+    private RunReport(RunResult result, CsvTable series, CsvTable monitor) {
         this.result = result;
         this.series = series;
         this.monitor = monitor;
     }
 
-    /** Writes {@code report.html} into {@code folder} from its result.json, timeseries.csv and monitor.csv. */
+    /**
+     * Writes {@code report.html} into {@code folder} from its result.json (read into the typed
+     * result), timeseries.csv and monitor.csv.
+     *
+     * @throws io.tpkit.config.BadInputException when the folder holds no result.json this version reads
+     */
     public static Path write(Path folder) throws IOException {
-        Path json = folder.resolve("result.json");
-        if (!Files.exists(json)) {
+        if (!Files.exists(folder.resolve(ResultReader.FILE))) {
             throw new io.tpkit.config.BadInputException(folder + " holds no result.json: give a tpkit result folder");
         }
-        JsonNode result = ResultWriter.json().readTree(json.toFile());
-        RunReport r = new RunReport(result, CsvTable.read(folder.resolve("timeseries.csv")),
-                CsvTable.read(folder.resolve("monitor.csv")));
         Path out = folder.resolve(FILE);
-        Files.writeString(out, r.render(), StandardCharsets.UTF_8);
+        Files.writeString(out, render(folder, ResultReader.read(folder)), StandardCharsets.UTF_8);
         return out;
     }
 
+    /** The page of {@code result}, with the per-second figures of the CSV files in {@code folder}. */
+    public static String render(Path folder, RunResult result) throws IOException {
+        return new RunReport(result, CsvTable.read(folder.resolve("timeseries.csv")),
+                CsvTable.read(folder.resolve("monitor.csv"))).render();
+    }
+
     private String render() {
-        JsonNode db = result.path("database");
-        JsonNode w = result.path("workload");
-        String title = w.path("name").asText() + " on " + db.path("product").asText() + " "
-                + db.path("version").asText();
+        Map<String, Object> db = each(result.database());
+        Map<String, Object> w = each(result.workload());
+        String title = text(w, "name") + " on " + text(db, "product") + " " + text(db, "version");
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(title)).append("</title><style>").append(Html.STYLE).append("</style></head><body>\n");
         html.append("<h1>").append(Html.escape(title)).append("</h1>\n");
-        html.append("<p class=\"sub\">").append(Html.escape(db.path("kind").asText())).append(", started ")
-                .append(Html.escape(result.path("startedAt").asText())).append("; ")
-                .append(Html.escape(w.path("arrival").asText())).append(" arrival, ")
-                .append(w.path("terminals").asText()).append(" terminals, ").append(w.path("connections").asText())
-                .append(" connections; measured ").append(fmt(result.at("/metrics/measurementSeconds").asDouble()))
-                .append(" s (").append(Html.escape(result.at("/metrics/measuredBy").asText())).append(")</p>\n");
-        JsonNode validity = result.path("validity");
-        boolean consistent = true;
-        for (JsonNode c : result.path("consistency")) {
-            consistent &= c.path("passed").asBoolean() || c.path("skipped").asBoolean();
-        }
+        html.append("<p class=\"sub\">").append(Html.escape(text(db, "kind"))).append(", started ")
+                .append(Html.escape(result.startedAt())).append("; ")
+                .append(Html.escape(text(w, "arrival"))).append(" arrival, ")
+                .append(Html.escape(text(w, "terminals"))).append(" terminals, ")
+                .append(Html.escape(text(w, "connections")))
+                .append(" connections; measured ").append(fmt(result.metrics().measurementSeconds()))
+                .append(" s (").append(Html.escape(result.metrics().measuredBy())).append(")</p>\n");
+        boolean conformant = result.validity() != null && result.validity().conformant();
         html.append("<p class=\"verdict\" id=\"verdict\">Validity: <span class=\"")
-                .append(validity.path("conformant").asBoolean() ? "pass" : "fail").append("\">")
-                .append(Html.escape(validity.path("verdict").asText())).append("</span>; consistency: <span class=\"")
-                .append(consistent ? "pass\">passed" : "fail\">FAILED").append("</span></p>\n");
+                .append(conformant ? "pass" : "fail").append("\">")
+                .append(Html.escape(result.validity() == null ? "not recorded" : result.validity().verdict()))
+                .append("</span>; consistency: <span class=\"")
+                .append(each(result.consistency()).stream().noneMatch(CheckResult::failed) ? "pass\">passed"
+                        : "fail\">FAILED").append("</span></p>\n");
         headline();
         types();
         cost();
@@ -87,18 +102,35 @@ public final class RunReport {
         return html.toString();
     }
 
+    /** A section an older result.json lacks reads as empty. */
+    private static <T> List<T> each(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    private static <K, V> Map<K, V> each(Map<K, V> map) {
+        return map == null ? Map.of() : map;
+    }
+
+    /** A value of one of the open sections (database, workload) as text; "" when absent. */
+    private static String text(Map<String, Object> section, String key) {
+        Object v = section.get(key);
+        return v == null ? "" : v.toString();
+    }
+
+    /**
+     * TPS and the workload's own headline figures: label, value (data-key {@code headline.ID.value},
+     * the figure's path in result.json) and unit.
+     */
     private void headline() {
         html.append("<h2>Headline</h2>\n<table id=\"headline\">\n");
-        row("TPS (committed transactions per second of the measurement interval, wall clock)",
-                "metrics.throughput.overWallClock", result.at("/metrics/throughput/overWallClock").asDouble());
-        Iterator<Map.Entry<String, JsonNode>> it = result.path("headline").fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            html.append("<tr><td>").append(Html.escape(e.getKey())).append("</td><td data-key=\"headline.")
-                    .append(Html.escape(e.getKey())).append("\">")
-                    .append(e.getValue().isNumber() ? fmt(e.getValue().asDouble()) : Html.escape(e.getValue().asText()))
-                    .append("</td></tr>\n");
-        }
+        html.append("<tr><td>TPS (committed transactions per second of the measurement interval, wall clock)</td>");
+        cell("metrics.throughput.overWallClock", result.metrics().throughput().overWallClock());
+        html.append("<td>").append(Html.escape(io.tpkit.metrics.HeadlineFigure.PER_SECOND)).append("</td></tr>\n");
+        each(result.headline()).forEach((id, f) -> html.append("<tr><td>").append(Html.escape(f.label()))
+                .append("</td><td data-key=\"headline.").append(Html.escape(id)).append(".value\"")
+                .append(f.value() == null ? " class=\"na\" style=\"text-align:left\">" : ">")
+                .append(Html.escape(f.display())).append("</td><td>").append(Html.escape(f.unit()))
+                .append("</td></tr>\n"));
         html.append("</table>\n");
     }
 
@@ -112,75 +144,112 @@ public final class RunReport {
                 + "<th>rollbacks</th><th>failed</th><th>retries</th><th>per s</th><th>p50 ms</th><th>p90 ms</th>"
                 + "<th>p95 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>\n");
         int i = 0;
-        for (JsonNode t : result.at("/metrics/types")) {
+        for (TypeSummary t : each(result.metrics().types())) {
             String k = "metrics.types." + i++ + ".";
-            JsonNode r = t.path("response");
-            html.append("<tr><td>").append(Html.escape(t.path("name").asText())).append("</td>");
-            countCell(k + "committed", t.path("committed").asLong());
-            countCell(k + "businessRollbacks", t.path("businessRollbacks").asLong());
-            countCell(k + "failed", sum(t.path("failed")));
-            countCell(k + "retries", sum(t.path("retries")));
-            cell(k + "perSecond", t.path("perSecond").asDouble());
-            for (String p : List.of("p50Ms", "p90Ms", "p95Ms", "p99Ms", "p999Ms", "maxMs")) {
-                cell(k + "response." + p, r.path(p).asDouble());
+            html.append("<tr><td>").append(Html.escape(t.name())).append("</td>");
+            countCell(k + "committed", t.committed());
+            countCell(k + "businessRollbacks", t.businessRollbacks());
+            countCell(k + "failed", sum(t.failed()));
+            countCell(k + "retries", sum(t.retries()));
+            cell(k + "perSecond", t.perSecond());
+            for (Map.Entry<String, Function<LatencySummary, Double>> p : PERCENTILES.entrySet()) {
+                cell(k + "response." + p.getKey(), t.response() == null ? 0 : p.getValue().apply(t.response()));
             }
             html.append("</tr>\n");
         }
         html.append("</table>\n");
     }
 
+    /** The percentiles of the tables and the distribution chart, by their names in result.json. */
+    private static final Map<String, Function<LatencySummary, Double>> PERCENTILES = new LinkedHashMap<>();
+
+    static {
+        PERCENTILES.put("p50Ms", LatencySummary::p50Ms);
+        PERCENTILES.put("p90Ms", LatencySummary::p90Ms);
+        PERCENTILES.put("p95Ms", LatencySummary::p95Ms);
+        PERCENTILES.put("p99Ms", LatencySummary::p99Ms);
+        PERCENTILES.put("p999Ms", LatencySummary::p999Ms);
+        PERCENTILES.put("maxMs", LatencySummary::maxMs);
+    }
+
+    /** A figure of the cost section: its name in result.json, its label, how to get it. */
+    private record CostRow(String key, String label, Function<CostPerTransaction, Double> value) {
+    }
+
+    private static final List<CostRow> COST_ROWS = List.of(
+            new CostRow("driverCpuMicros", "driver CPU, us", CostPerTransaction::driverCpuMicros),
+            new CostRow("driverUserMicros", "driver CPU, user, us", CostPerTransaction::driverUserMicros),
+            new CostRow("driverSystemMicros", "driver CPU, system, us", CostPerTransaction::driverSystemMicros),
+            new CostRow("driverJitMicros", "driver CPU, of it the JIT compiler, us", CostPerTransaction::driverJitMicros),
+            new CostRow("driverGcMicros", "driver CPU, of it the garbage collector, us",
+                    CostPerTransaction::driverGcMicros),
+            new CostRow("driverMachinePct", "driver's share of the machine, %", CostPerTransaction::driverMachinePct),
+            new CostRow("databaseCpuMicros", "database CPU, us", CostPerTransaction::databaseCpuMicros),
+            new CostRow("databaseMachinePct", "database's share of the machine, %",
+                    CostPerTransaction::databaseMachinePct),
+            new CostRow("roundTrips", "round trips (requests sent and waited for)", CostPerTransaction::roundTrips),
+            new CostRow("statements", "statements", CostPerTransaction::statements),
+            new CostRow("resultSets", "result sets", CostPerTransaction::resultSets),
+            new CostRow("commits", "commits", CostPerTransaction::commits),
+            new CostRow("rollbacks", "rollbacks", CostPerTransaction::rollbacks),
+            new CostRow("bytesSent", "bytes sent by the driver", CostPerTransaction::bytesSent),
+            new CostRow("bytesReceived", "bytes received by the driver", CostPerTransaction::bytesReceived),
+            new CostRow("walBytes", "WAL / redo bytes", CostPerTransaction::walBytes),
+            new CostRow("blockReads", "block reads", CostPerTransaction::blockReads));
+
+    /** The per-type cost columns: name in result.json and value (negative: not counted). */
+    private static final Map<String, Function<TypeCost, Double>> TYPE_COST = new LinkedHashMap<>();
+
+    static {
+        TYPE_COST.put("roundTrips", TypeCost::roundTrips);
+        TYPE_COST.put("statements", TypeCost::statements);
+        TYPE_COST.put("resultSets", TypeCost::resultSets);
+        TYPE_COST.put("driverCpuMicros", TypeCost::driverCpuMicros);
+        TYPE_COST.put("bytesSent", TypeCost::bytesSent);
+        TYPE_COST.put("bytesReceived", TypeCost::bytesReceived);
+    }
+
     /** What a committed transaction cost, for the run and per type (result.json "cost"). */
     private void cost() {
-        JsonNode c = result.path("cost");
-        if (!c.isObject() || c.path("committed").asLong() == 0) {
+        CostPerTransaction c = result.cost();
+        if (c == null || c.committed() == 0) {
             return;
         }
         html.append("<h2>Cost per committed transaction</h2>\n<table id=\"cost\">\n");
-        String[][] rows = {
-            {"driverCpuMicros", "driver CPU, us"}, {"driverUserMicros", "driver CPU, user, us"},
-            {"driverSystemMicros", "driver CPU, system, us"}, {"driverJitMicros", "driver CPU, of it the JIT compiler, us"},
-            {"driverGcMicros", "driver CPU, of it the garbage collector, us"},
-            {"driverMachinePct", "driver's share of the machine, %"},
-            {"databaseCpuMicros", "database CPU, us"}, {"databaseMachinePct", "database's share of the machine, %"},
-            {"roundTrips", "round trips (requests sent and waited for)"}, {"statements", "statements"},
-            {"resultSets", "result sets"}, {"commits", "commits"}, {"rollbacks", "rollbacks"},
-            {"bytesSent", "bytes sent by the driver"}, {"bytesReceived", "bytes received by the driver"},
-            {"walBytes", "WAL / redo bytes"}, {"blockReads", "block reads"}};
-        for (String[] r : rows) {
-            JsonNode v = c.path(r[0]);
-            if (v.isNumber()) {
-                row(r[1], "cost." + r[0], v.asDouble());
+        for (CostRow r : COST_ROWS) {
+            Double v = r.value().apply(c);
+            if (v != null) {
+                row(r.label(), "cost." + r.key(), v);
             }
         }
-        html.append("</table>\n<p class=\"sub\">").append(Html.escape(c.path("basis").asText()));
-        if (c.path("databaseCpuSource").isTextual()) {
-            html.append(". Database CPU: ").append(Html.escape(c.path("databaseCpuSource").asText()));
+        html.append("</table>\n<p class=\"sub\">").append(Html.escape(c.basis()));
+        if (c.databaseCpuSource() != null) {
+            html.append(". Database CPU: ").append(Html.escape(c.databaseCpuSource()));
         }
         html.append(".</p>\n");
-        if (c.path("notes").isArray() && !c.path("notes").isEmpty()) {
+        if (!each(c.notes()).isEmpty()) {
             html.append("<ul class=\"na\">");
-            c.path("notes").forEach(n -> html.append("<li>").append(Html.escape(n.asText())).append("</li>"));
+            c.notes().forEach(n -> html.append("<li>").append(Html.escape(n)).append("</li>"));
             html.append("</ul>\n");
         }
         html.append("<table id=\"cost-by-type\"><tr><th>per transaction of</th><th>round trips</th><th>statements</th>"
                 + "<th>result sets</th><th>driver CPU us</th><th>bytes sent</th><th>bytes received</th></tr>\n");
         int i = 0;
-        for (JsonNode t : result.at("/metrics/types")) {
+        for (TypeSummary t : each(result.metrics().types())) {
             String k = "metrics.types." + i++ + ".cost.";
-            JsonNode tc = t.path("cost");
-            if (tc.path("transactions").asLong() == 0) {
+            TypeCost tc = t.cost();
+            if (tc == null || tc.transactions() == 0) {
                 continue;
             }
-            html.append("<tr><td>").append(Html.escape(t.path("name").asText())).append("</td>");
-            for (String f : List.of("roundTrips", "statements", "resultSets", "driverCpuMicros", "bytesSent",
-                    "bytesReceived")) {
-                double v = tc.path(f).asDouble();
+            html.append("<tr><td>").append(Html.escape(t.name())).append("</td>");
+            TYPE_COST.forEach((f, value) -> {
+                double v = value.apply(tc);
                 if (v < 0) {
                     html.append("<td class=\"na\">-</td>");
                 } else {
                     cell(k + f, v);
                 }
-            }
+            });
             html.append("</tr>\n");
         }
         html.append("</table>\n<p class=\"sub\">Per type: per transaction executed (committed, rolled back or "
@@ -196,24 +265,19 @@ public final class RunReport {
         html.append("<td data-key=\"").append(key).append("\">").append(value).append("</td>");
     }
 
-    private static long sum(JsonNode counts) {
-        long n = 0;
-        for (JsonNode v : counts) {
-            n += v.asLong();
-        }
-        return n;
+    private static long sum(Map<String, Long> counts) {
+        return each(counts).values().stream().mapToLong(Long::longValue).sum();
     }
 
     private void iterations() {
-        JsonNode rounds = result.at("/metrics/iterations");
-        if (!rounds.isArray() || rounds.isEmpty()) {
+        List<Iteration> rounds = each(result.metrics().iterations());
+        if (rounds.isEmpty()) {
             return;
         }
         SvgChart chart = new SvgChart("iterations", "iteration", "committed per second of the iteration");
         List<double[]> points = new ArrayList<>();
-        for (JsonNode it : rounds) {
-            double seconds = it.path("seconds").asDouble();
-            points.add(new double[] {it.path("number").asDouble(), seconds > 0 ? it.path("committed").asDouble() / seconds : 0});
+        for (Iteration it : rounds) {
+            points.add(new double[] {it.number(), it.seconds() > 0 ? it.committed() / it.seconds() : 0});
         }
         html.append("<h2>Rate per iteration</h2>\n").append(chart.series("rate", points).render());
     }
@@ -248,8 +312,10 @@ public final class RunReport {
                 chart.band(span[0], span[1], phase);
             }
         });
-        for (JsonNode e : result.at("/monitor/events")) {
-            chart.marker(e.path("elapsedSeconds").asDouble(), e.path("event").asText());
+        if (result.monitor() != null) {
+            for (MonitorSummary.Event e : each(result.monitor().events())) {
+                chart.marker(e.elapsedSeconds(), e.event());
+            }
         }
         return chart;
     }
@@ -290,16 +356,16 @@ public final class RunReport {
         SvgChart chart = new SvgChart("distribution", "percentile in nines: 0.3 = p50, 1 = p90, 2 = p99, 3 = p99.9, 4 = max",
                 "response time, ms");
         double[] nines = {Math.log10(2), 1, Math.log10(20), 2, 3, 4};
-        String[] keys = {"p50Ms", "p90Ms", "p95Ms", "p99Ms", "p999Ms", "maxMs"};
-        for (JsonNode t : result.at("/metrics/types")) {
-            if (t.path("response").path("count").asLong() == 0) {
+        for (TypeSummary t : each(result.metrics().types())) {
+            if (t.response() == null || t.response().count() == 0) {
                 continue;
             }
             List<double[]> points = new ArrayList<>();
-            for (int i = 0; i < keys.length; i++) {
-                points.add(new double[] {nines[i], t.path("response").path(keys[i]).asDouble()});
+            int i = 0;
+            for (Function<LatencySummary, Double> p : PERCENTILES.values()) {
+                points.add(new double[] {nines[i++], p.apply(t.response())});
             }
-            chart.series(t.path("name").asText(), points);
+            chart.series(t.name(), points);
         }
         if (!chart.isEmpty()) {
             html.append("<h2>Latency distribution by type (measurement interval)</h2>\n").append(chart.render());
@@ -324,10 +390,10 @@ public final class RunReport {
         Map<String, String> dbBytes = new LinkedHashMap<>();
         db.stream().filter(h -> h.contains("bytes")).forEach(h -> dbBytes.put(h, h.substring(3)));
         chartIf("db-bytes", "database MB per second", 1e-6, dbBytes);
-        JsonNode notes = result.at("/monitor/notes");
-        if (notes.isArray() && !notes.isEmpty()) {
+        List<String> notes = result.monitor() == null ? List.of() : each(result.monitor().notes());
+        if (!notes.isEmpty()) {
             html.append("<ul class=\"na\">");
-            notes.forEach(n -> html.append("<li>").append(Html.escape(n.asText())).append("</li>"));
+            notes.forEach(n -> html.append("<li>").append(Html.escape(n)).append("</li>"));
             html.append("</ul>\n");
         }
     }
@@ -347,44 +413,43 @@ public final class RunReport {
 
     private void checks() {
         html.append("<h2>Consistency checks</h2>\n<table id=\"consistency\">\n");
-        for (JsonNode c : result.path("consistency")) {
-            boolean ok = c.path("passed").asBoolean();
-            html.append("<tr><td>").append(Html.escape(c.path("name").asText())).append("</td><td class=\"")
-                    .append(ok ? "pass\">passed" : c.path("skipped").asBoolean() ? "na\">skipped" : "fail\">FAILED")
+        for (CheckResult c : each(result.consistency())) {
+            html.append("<tr><td>").append(Html.escape(c.name())).append("</td><td class=\"")
+                    .append(c.passed() ? "pass\">passed" : c.skipped() ? "na\">skipped" : "fail\">FAILED")
                     .append("</td><td style=\"text-align:left\">")
-                    .append(Html.escape(c.path("detail").asText())).append("</td></tr>\n");
+                    .append(Html.escape(c.detail())).append("</td></tr>\n");
         }
         html.append("</table>\n");
     }
 
     private void rules() {
         html.append("<h2>Validity rules</h2>\n<table id=\"rules\">\n");
-        for (JsonNode r : result.at("/validity/rules")) {
-            String status = r.path("status").asText();
-            String css = switch (status) {
-                case "PASSED" -> "pass";
-                case "FAILED" -> "fail";
-                default -> "na";
+        for (RuleResult r : result.validity() == null ? List.<RuleResult>of() : each(result.validity().rules())) {
+            String css = switch (r.status()) {
+                case PASSED -> "pass";
+                case FAILED -> "fail";
+                case null, default -> "na";
             };
-            html.append("<tr><td>").append(Html.escape(r.path("id").asText())).append("</td><td class=\"").append(css)
+            String status = r.status() == null ? "" : r.status().name();
+            html.append("<tr><td>").append(Html.escape(r.id())).append("</td><td class=\"").append(css)
                     .append("\">").append(status.toLowerCase(Locale.ROOT).replace('_', ' '))
-                    .append("</td><td style=\"text-align:left\">").append(Html.escape(r.path("rule").asText()))
-                    .append(" &mdash; ").append(Html.escape(r.path("detail").asText())).append("</td></tr>\n");
+                    .append("</td><td style=\"text-align:left\">").append(Html.escape(r.rule()))
+                    .append(" &mdash; ").append(Html.escape(r.detail())).append("</td></tr>\n");
         }
         html.append("</table>\n");
     }
 
+    /** The environment's plain values: counts as integers, measured quantities with {@link #fmt}. */
     private void environment() {
         html.append("<h2>Environment</h2>\n<table id=\"environment\">\n");
-        Iterator<Map.Entry<String, JsonNode>> it = result.path("environment").fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (e.getValue().isValueNode()) {
-                html.append("<tr><td>").append(Html.escape(e.getKey())).append("</td><td style=\"text-align:left\">")
-                        .append(Html.escape(e.getValue().isNumber() ? fmt(e.getValue().asDouble()) : e.getValue().asText()))
+        each(result.environment()).forEach((key, value) -> {
+            if (value != null && !(value instanceof Map<?, ?>) && !(value instanceof java.util.Collection<?>)) {
+                html.append("<tr><td>").append(Html.escape(key)).append("</td><td style=\"text-align:left\">")
+                        .append(Html.escape(value instanceof Double || value instanceof Float
+                                ? fmt(((Number) value).doubleValue()) : value.toString()))
                         .append("</td></tr>\n");
             }
-        }
+        });
         html.append("</table>\n");
     }
 

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param environment   tpkit, JVM, OS and machine
  * @param database      target, product, version and settings snapshot
  * @param workload      the workload's name and effective parameters
- * @param headline      the benchmark's own headline figures (TPC-C: NOPM), may be empty
+ * @param headline      the benchmark's own headline figures by id (TPC-C: {@code nopm}), each with its
+ *                      label, value and unit; may be empty
  * @param load          the load this run did first, or null
  * @param metrics       the measurement interval
  * @param consistency   the consistency checks run after the measurement (with the driver's
@@ -30,7 +31,7 @@ import java.util.Map;
 public record RunResult(String resultDir, String startedAt, String finishedAt,
                         Map<String, Object> configuration, Map<String, Object> environment,
                         Map<String, Object> database, Map<String, Object> workload,
-                        Map<String, Object> headline, LoadReport load,
+                        Map<String, io.tpkit.metrics.HeadlineFigure> headline, LoadReport load,
                         RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
                         Map<String, String> firstErrors, List<io.tpkit.metrics.Outage> outages,
                         io.tpkit.monitor.MonitorSummary monitor, CostPerTransaction cost) {

@@ -1,7 +1,7 @@
 package io.tpkit.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tpkit.analysis.Spread;
+import io.tpkit.result.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -38,13 +38,13 @@ public record RepeatResult(String tool, String workload, int requested, double l
     }
 
     /**
-     * @param figure the figure's name ("TPS", a headline figure, "debit-credit p90 ms")
+     * @param figure the figure's name ("TPS", a headline figure's id such as "nopm", "debit-credit p90 ms")
      * @param how    how each run's value is obtained
      */
     public record Statistic(String figure, String how, Spread spread) {
     }
 
-    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy, List<JsonNode> runs,
+    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy, List<RunResult> runs,
                            Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
                            String folder) {
         if (runs.isEmpty()) {
@@ -53,35 +53,34 @@ public record RepeatResult(String tool, String workload, int requested, double l
         Map<String, String> how = new LinkedHashMap<>();
         how.put(TPS, "committed transactions per second of the measurement interval, wall clock "
                 + "(result.json metrics.throughput.overWallClock)");
-        Set<String> headline = new LinkedHashSet<>();
+        Map<String, String> headline = new LinkedHashMap<>();
         Set<String> types = new LinkedHashSet<>();
-        for (JsonNode r : runs) {
-            headline.addAll(SweepResult.headline(r).keySet());
-            r.at("/metrics/types").forEach(t -> types.add(t.path("name").asText()));
+        for (RunResult r : runs) {
+            SweepResult.headline(r).keySet().forEach(id -> headline.putIfAbsent(id, r.headline().get(id).label()));
+            r.metrics().types().forEach(t -> types.add(t.name()));
         }
-        headline.forEach(h -> how.put(h, "the workload's headline figure (result.json headline)"));
+        headline.forEach((id, label) -> how.put(id, label + " (result.json headline." + id + ".value)"));
         how.put("mean response ms", "mean response time of the types a terminal waits for, weighted by their counts "
                 + "(from the intended start)");
         types.forEach(t -> how.put(t + " p90 ms", "90th percentile response time of " + t
                 + " (result.json metrics.types[].response.p90Ms)"));
         List<Repetition> reps = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            JsonNode r = runs.get(i);
+            RunResult r = runs.get(i);
             Map<String, Double> values = new LinkedHashMap<>();
             values.put(TPS, SweepResult.tps(r));
             Map<String, Double> h = SweepResult.headline(r);
-            headline.forEach(k -> {
+            headline.keySet().forEach(k -> {
                 if (h.containsKey(k)) {
                     values.put(k, h.get(k));
                 }
             });
             values.put("mean response ms", io.tpkit.analysis.QueueingModel.measured(r).responseMs());
-            for (JsonNode t : r.at("/metrics/types")) {
-                values.put(t.path("name").asText() + " p90 ms", t.at("/response/p90Ms").asDouble());
+            for (io.tpkit.metrics.TypeSummary t : r.metrics().types()) {
+                values.put(t.name() + " p90 ms", t.response().p90Ms());
             }
-            reps.add(new Repetition(i + 1, r.at("/configuration/seed").asLong(), values,
-                    r.at("/validity/verdict").asText(), SweepResult.consistent(r),
-                    r.at("/metrics/incomplete").asBoolean(false), r.path("resultDir").asText()));
+            reps.add(new Repetition(i + 1, r.configuration().get("seed") instanceof Number seed ? seed.longValue() : 0,
+                    values, r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir()));
         }
         List<Statistic> statistics = new ArrayList<>();
         how.forEach((figure, text) -> {
@@ -90,15 +89,13 @@ public record RepeatResult(String tool, String workload, int requested, double l
                 statistics.add(new Statistic(figure, text, Spread.of(values, level)));
             }
         });
-        Map<String, Object> configuration = new LinkedHashMap<>();
-        runs.getFirst().path("configuration").fields().forEachRemaining(e -> configuration.put(e.getKey(),
-                io.tpkit.result.ResultWriter.json().convertValue(e.getValue(), Object.class)));
+        Map<String, Object> configuration = new LinkedHashMap<>(runs.getFirst().configuration());
         configuration.remove("seed");
-        JsonNode db = runs.getFirst().path("database");
+        Map<String, Object> db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < requested || reps.stream().anyMatch(Repetition::incomplete);
-        return new RepeatResult(TOOL, runs.getFirst().at("/workload/name").asText(), requested, level, seedPolicy,
-                loadPolicy, startedAt, finishedAt, configuration, target, db.path("product").asText(),
-                db.path("version").asText(), reps, statistics, incomplete, folder);
+        return new RepeatResult(TOOL, String.valueOf(runs.getFirst().workload().get("name")), requested, level,
+                seedPolicy, loadPolicy, startedAt, finishedAt, configuration, target, String.valueOf(db.get("product")),
+                String.valueOf(db.get("version")), reps, statistics, incomplete, folder);
     }
 
     RepeatResult withFolder(String dir) {

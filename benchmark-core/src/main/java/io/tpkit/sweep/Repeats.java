@@ -1,10 +1,8 @@
 package io.tpkit.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.result.ResultFolder;
-import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
 import io.tpkit.runner.RunControl;
 import io.tpkit.runner.RunListener;
@@ -53,11 +51,11 @@ public final class Repeats {
         }
         try (ResultFolder folder = ResultFolder.create(config.outDir(), "repeat-" + config.workload(), Sweeps.kind(config));
              Series series = Series.open(configs, Collections.nCopies(times, "each repetition"), listener)) {
-            List<JsonNode> runs = new ArrayList<>();
+            List<RunResult> runs = new ArrayList<>();
             for (int i = 0; i < times && !control.aborted(); i++) {
                 listener.message("repetition " + (i + 1) + " of " + times + " (seed " + configs.get(i).seed() + ")");
                 RunResult r = series.run(configs.get(i), listener, control);
-                runs.add(ResultWriter.json().valueToTree(r));
+                runs.add(r);
             }
             if (runs.isEmpty()) {
                 throw new BadInputException("the repetitions were interrupted before the first ended: nothing to report");

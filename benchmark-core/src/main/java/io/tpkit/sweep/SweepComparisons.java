@@ -90,7 +90,8 @@ public final class SweepComparisons {
                     s -> number(point(s, v).path("meanResponseMs")));
             add(rows, sweeps, at + firstType + " p90 ms", s -> p90(point(s, v), firstType));
         }
-        return new Comparison(workload, runs, rows, io.tpkit.compare.Comparisons.differences(sweeps, Set.of(), "sweep"), List.of());
+        return new Comparison(workload, runs, rows, io.tpkit.compare.Comparisons.differences(sweeps.stream()
+                .map(SweepComparisons::configuration).toList(), Set.of(), "sweep"), List.of());
     }
 
     private static JsonNode point(JsonNode sweep, double value) {
@@ -122,5 +123,11 @@ public final class SweepComparisons {
         if (values.stream().anyMatch(v -> v != null)) {
             rows.add(new Comparison.Row(metric, values));
         }
+    }
+
+    /** A sweep's configuration (sweep.json "configuration") as the plain values it holds. */
+    @SuppressWarnings("unchecked")
+    private static java.util.Map<String, Object> configuration(JsonNode sweep) {
+        return io.tpkit.result.ResultWriter.json().convertValue(sweep.path("configuration"), java.util.Map.class);
     }
 }

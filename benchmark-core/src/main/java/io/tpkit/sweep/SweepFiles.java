@@ -111,9 +111,13 @@ public final class SweepFiles {
         }
     }
 
-    /** "delivery (deferred)" -> "delivery_deferred". */
+    /**
+     * A CSV column of a name, in snake_case like the others: "delivery (deferred)" is
+     * delivery_deferred, a headline figure's id "efficiencyPct" efficiency_pct.
+     */
     static String column(String name) {
-        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
+        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_")
+                .replaceAll("^_|_$", "");
     }
 
     static String num(double v) {

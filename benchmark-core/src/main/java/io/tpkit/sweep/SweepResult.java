@@ -1,10 +1,9 @@
 package io.tpkit.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tpkit.analysis.Knee;
 import io.tpkit.analysis.QueueingModel;
+import io.tpkit.result.RunResult;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,8 @@ public record SweepResult(String tool, String workload, String axis, List<Double
      *
      * @param value             the axis' value
      * @param tps               committed transactions per second of the measurement interval (wall clock)
-     * @param headline          the workload's numeric headline figures (TPC-C: NOPM...)
+     * @param headline          the values of the workload's headline figures by id, as in the point's
+     *                          result.json (TPC-C: {@code nopm}...)
      * @param requestsPerSecond interactions completed per second (committed and business
      *                          rollbacks of the types a terminal waits for): what the model predicts
      * @param meanResponseMs    their mean response time (from the intended start)
@@ -100,12 +100,12 @@ public record SweepResult(String tool, String workload, String axis, List<Double
             + "while the mean response time at the last point is above k's; the last point is never the knee";
 
     /**
-     * Builds the sweep's figures from its points' result.json trees.
+     * Builds the sweep's figures from its points' results.
      *
      * @param think  the terminals' mean keying + think time per transaction (0 for streams)
      * @param source where {@code think} comes from, in words
      */
-    static SweepResult of(Sweep sweep, List<JsonNode> runs, double think, String source, Map<String, Object> target,
+    static SweepResult of(Sweep sweep, List<RunResult> runs, double think, String source, Map<String, Object> target,
                           String startedAt, String finishedAt, boolean interrupted, String folder) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no points");
@@ -114,7 +114,7 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         List<Knee.Point> kneePoints = new ArrayList<>();
         List<QueueingModel.Measured> measured = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            JsonNode r = runs.get(i);
+            RunResult r = runs.get(i);
             QueueingModel.Measured m = QueueingModel.measured(r);
             measured.add(m);
             kneePoints.add(new Knee.Point(sweep.values().get(i), tps(r), m.responseMs()));
@@ -127,7 +127,7 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         if (paced) {
             absent = "a paced sweep (--rate) offers a fixed arrival rate, an open workload: the closed network's "
                     + "model does not apply";
-        } else if (runs.getFirst().at("/metrics/incomplete").asBoolean(false)) {
+        } else if (runs.getFirst().metrics().incomplete()) {
             absent = "the first point, where the demands are measured, was interrupted";
         } else {
             try {
@@ -141,10 +141,10 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         double sumResponse = 0;
         int modelled = 0;
         for (int i = 0; i < runs.size(); i++) {
-            JsonNode r = runs.get(i);
+            RunResult r = runs.get(i);
             QueueingModel.Measured m = measured.get(i);
-            int connections = r.at("/workload/connections").asInt();
-            int terminals = r.at("/workload/terminals").asInt();
+            int connections = whole(r.workload(), "connections");
+            int terminals = whole(r.workload(), "terminals");
             Predicted predicted = null;
             if (inputs != null && m.completed() > 0) {
                 QueueingModel.Prediction p = QueueingModel.predict(inputs, terminals, connections);
@@ -154,36 +154,33 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                 sumResponse += Math.abs(predicted.responseErrorPct());
                 modelled++;
             }
-            JsonNode rate = r.at("/configuration/ratePerSecond");
-            points.add(new Point(i + 1, sweep.values().get(i), r.at("/workload/arrival").asText(), connections,
-                    terminals, rate.isNumber() ? rate.asDouble() : null, tps(r), headline(r), m.throughput(),
+            Object rate = r.configuration() == null ? null : r.configuration().get("ratePerSecond");
+            points.add(new Point(i + 1, sweep.values().get(i), String.valueOf(r.workload().get("arrival")), connections,
+                    terminals, rate instanceof Number n ? n.doubleValue() : null, tps(r), headline(r), m.throughput(),
                     m.responseMs(), types(r), finding.gainPerDoublingPct().get(i), predicted,
-                    r.at("/validity/verdict").asText(), consistent(r), r.at("/metrics/incomplete").asBoolean(false),
-                    r.path("resultDir").asText()));
+                    r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir()));
         }
         Model model = inputs == null ? new Model(null, List.of(), null, null, null, absent)
                 : new Model(inputs, curve(sweep, inputs, points), modelled == 0 ? null : sumRequests / modelled,
                 modelled == 0 ? null : sumResponse / modelled, alternative(sweep, runs, measured, points, think, source,
                         sweep.mvaOther()), null);
-        Map<String, Object> configuration = new LinkedHashMap<>();
-        runs.getFirst().path("configuration").fields().forEachRemaining(e -> configuration.put(e.getKey(),
-                io.tpkit.result.ResultWriter.json().convertValue(e.getValue(), Object.class)));
+        Map<String, Object> configuration = new LinkedHashMap<>(runs.getFirst().configuration());
         configuration.remove(axis.configKey());
         int peak = finding.peak();
         KneeFinding knee = new KneeFinding(finding.kneeReached() ? finding.knee() + 1 : null,
                 finding.kneeReached() ? sweep.values().get(finding.knee()) : null, finding.thresholdPct(),
                 KNEE_DEFINITION, finding.explanation());
-        JsonNode db = runs.getFirst().path("database");
+        Map<String, Object> db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < sweep.values().size()
                 || points.stream().anyMatch(Point::incomplete);
         return new SweepResult(TOOL, sweep.base().workload(), axis.label(), sweep.values(), startedAt, finishedAt,
-                configuration, target, db.path("product").asText(), db.path("version").asText(), points,
+                configuration, target, String.valueOf(db.get("product")), String.valueOf(db.get("version")), points,
                 new Peak(peak + 1, sweep.values().get(peak), points.get(peak).tps(), finding.peakAtEnd()), knee, model,
                 incomplete, folder);
     }
 
     /** The model again with the other demand treated the other way, against the same points. */
-    private static Alternative alternative(Sweep sweep, List<JsonNode> runs, List<QueueingModel.Measured> measured,
+    private static Alternative alternative(Sweep sweep, List<RunResult> runs, List<QueueingModel.Measured> measured,
                                            List<Point> points, double think, String source, QueueingModel.Other used) {
         QueueingModel.Other other = used == QueueingModel.Other.DELAY ? QueueingModel.Other.QUEUE
                 : QueueingModel.Other.DELAY;
@@ -258,38 +255,34 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         return measured == 0 ? Double.NaN : 100 * (predicted - measured) / measured;
     }
 
-    static double tps(JsonNode r) {
-        return r.at("/metrics/throughput/overWallClock").asDouble();
+    static double tps(RunResult r) {
+        return r.metrics().throughput().overWallClock();
     }
 
-    static Map<String, Double> headline(JsonNode r) {
+    /** The values of the workload's headline figures, by id (those not shown left out). */
+    static Map<String, Double> headline(RunResult r) {
         Map<String, Double> m = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = r.path("headline").fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (e.getValue().isNumber()) {
-                m.put(e.getKey(), e.getValue().asDouble());
-            }
+        if (r.headline() != null) {
+            r.headline().forEach((id, f) -> {
+                if (f.value() != null) {
+                    m.put(id, f.value());
+                }
+            });
         }
         return m;
     }
 
-    private static List<TypeFigures> types(JsonNode r) {
+    private static List<TypeFigures> types(RunResult r) {
         List<TypeFigures> out = new ArrayList<>();
-        for (JsonNode t : r.at("/metrics/types")) {
-            JsonNode resp = t.path("response");
-            out.add(new TypeFigures(t.path("name").asText(), t.path("perSecond").asDouble(), resp.path("meanMs").asDouble(),
-                    resp.path("p50Ms").asDouble(), resp.path("p90Ms").asDouble(), resp.path("p99Ms").asDouble()));
+        for (io.tpkit.metrics.TypeSummary t : r.metrics().types()) {
+            io.tpkit.metrics.LatencySummary resp = t.response();
+            out.add(new TypeFigures(t.name(), t.perSecond(), resp.meanMs(), resp.p50Ms(), resp.p90Ms(), resp.p99Ms()));
         }
         return out;
     }
 
-    static boolean consistent(JsonNode r) {
-        for (JsonNode c : r.path("consistency")) {
-            if (!c.path("passed").asBoolean(false) && !c.path("skipped").asBoolean(false)) {
-                return false;
-            }
-        }
-        return true;
+    /** A whole number of an open section of a result (workload), 0 when absent. */
+    static int whole(Map<String, Object> section, String key) {
+        return section != null && section.get(key) instanceof Number n ? n.intValue() : 0;
     }
 }

@@ -1,10 +1,8 @@
 package io.tpkit.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.result.ResultFolder;
-import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
 import io.tpkit.runner.RunControl;
 import io.tpkit.runner.RunListener;
@@ -38,12 +36,12 @@ public final class Sweeps {
         try (ResultFolder folder = ResultFolder.create(base.outDir(), "sweep-" + base.workload(), kind(base));
              Series series = Series.open(configs, labels, listener)) {
             Series.Shape shape = Series.shape(base);
-            List<JsonNode> runs = new ArrayList<>();
+            List<RunResult> runs = new ArrayList<>();
             for (int i = 0; i < configs.size() && !control.aborted(); i++) {
                 listener.message("sweep point " + (i + 1) + " of " + configs.size() + ": "
                         + sweep.axis().describe(sweep.values().get(i)));
                 RunResult r = series.run(configs.get(i), listener, control);
-                runs.add(ResultWriter.json().valueToTree(r));
+                runs.add(r);
             }
             if (runs.isEmpty()) {
                 throw new BadInputException("the sweep was interrupted before its first point: nothing to report");

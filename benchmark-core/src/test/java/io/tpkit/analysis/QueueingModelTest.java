@@ -5,11 +5,21 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tpkit.result.ResultReader;
+import io.tpkit.result.RunResult;
 import org.junit.jupiter.api.Test;
 
-/** The model's parameters read from a result.json tree, and its predictions. */
+/** The model's parameters read from a run's result (parts of a result.json), and its predictions. */
 class QueueingModelTest {
-    private static JsonNode result(boolean local) throws Exception {
+    private static RunResult result(boolean local) throws Exception {
+        return typed(tree(local));
+    }
+
+    private static RunResult typed(JsonNode tree) {
+        return ResultReader.of(tree, "a test's result.json");
+    }
+
+    private static JsonNode tree(boolean local) throws Exception {
         // two types: a 1,000 x (service 4 ms, response 5 ms), b 3,000 x (service 1 ms, response 2 ms) in 10 s;
         // a deferred type that the model leaves out; 100 + 400 us of CPU per commit on 2 CPUs
         String json = """
@@ -61,7 +71,7 @@ class QueueingModelTest {
 
     @Test
     void theDriversCpuComesFromItsConnectionThreadsWhenEveryTypeHasIt() throws Exception {
-        com.fasterxml.jackson.databind.node.ObjectNode r = (com.fasterxml.jackson.databind.node.ObjectNode) result(true);
+        com.fasterxml.jackson.databind.node.ObjectNode r = (com.fasterxml.jackson.databind.node.ObjectNode) tree(true);
         ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/0")).putObject("cost")
                 .put("transactions", 1000).put("driverCpuMicros", 200.0);
         ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/1")).putObject("cost")
@@ -71,17 +81,17 @@ class QueueingModelTest {
                 .put("transactions", 50).put("driverCpuMicros", 400.0);
         // (1,000 x 200 + 3,000 x 40 + 50 x 400 deferred) / 4,000 interactions = 85 us of driver CPU, + 400 us of
         // database CPU = 0.485 ms
-        QueueingModel.Inputs in = QueueingModel.inputs(r, 0, "streams");
+        QueueingModel.Inputs in = QueueingModel.inputs(typed(r), 0, "streams");
         assertThat(in.cpuDemandMs()).isCloseTo(0.485, within(1e-12));
         assertThat(in.cpuSource()).contains("connections' threads");
         assertThat(in.types().get(0).driverCpuUs()).isEqualTo(200);
         // a type no connection executed (a deferred type's terminal part) adds nothing
         ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/2/cost")).put("transactions", 0)
                 .put("driverCpuMicros", -1.0);
-        assertThat(QueueingModel.inputs(r, 0, "streams").cpuDemandMs()).isCloseTo(0.48, within(1e-12));
+        assertThat(QueueingModel.inputs(typed(r), 0, "streams").cpuDemandMs()).isCloseTo(0.48, within(1e-12));
         // without a type's figure: the process CPU less the JIT compiler's, 100 - 60 = 40 us
         ((com.fasterxml.jackson.databind.node.ObjectNode) r.at("/metrics/types/1")).remove("cost");
-        assertThat(QueueingModel.inputs(r, 0, "streams").cpuDemandMs()).isCloseTo(0.44, within(1e-12));
+        assertThat(QueueingModel.inputs(typed(r), 0, "streams").cpuDemandMs()).isCloseTo(0.44, within(1e-12));
     }
 
     @Test

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.tpkit.result.ResultReader;
+import io.tpkit.result.RunResult;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
@@ -13,12 +14,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A sweep's figures from its points' result.json trees, without a database. */
+/** A sweep's figures from its points' results (parts of a result.json), without a database. */
 class SweepResultTest {
     /** A TP1-like result of one type: {@code tps} for 10 s, mean response and service {@code ms}. */
-    private static JsonNode point(int connections, double tps, double ms, boolean incomplete) throws Exception {
+    private static RunResult point(int connections, double tps, double ms, boolean incomplete) throws Exception {
         long n = Math.round(tps * 10);
-        return new ObjectMapper().readTree("""
+        return ResultReader.of(new ObjectMapper().readTree("""
                 {"resultDir": "/r/%d", "workload": {"name": "tp1", "arrival": "streams", "terminals": %d, "connections": %d},
                  "configuration": {"workload": "tp1", "target": "embedded-postgres", "connections": %d, "seed": 7},
                  "database": {"product": "PostgreSQL", "version": "18.6"}, "environment": {"cpus": 2},
@@ -29,10 +30,11 @@ class SweepResultTest {
                      "service": {"meanMs": %s}}]},
                  "validity": {"verdict": "conformant"}, "consistency": [{"passed": true}],
                  "cost": {"committed": %d, "driverCpuMicros": 100.0, "databaseCpuMicros": 400.0, "databaseMachinePct": 20.0}}
-                """.formatted(connections, connections, connections, connections, n, incomplete, tps, tps, n, ms, ms, n));
+                """.formatted(connections, connections, connections, connections, n, incomplete, tps, tps, n, ms, ms, n)),
+                "point " + connections);
     }
 
-    private static SweepResult sweep(SweepAxis axis, BenchmarkConfig base, List<JsonNode> runs, List<Double> values,
+    private static SweepResult sweep(SweepAxis axis, BenchmarkConfig base, List<RunResult> runs, List<Double> values,
                                      boolean interrupted) {
         return SweepResult.of(new Sweep(base, axis, values), runs, 0, "streams", Map.of("kind", "embedded-postgres"),
                 "start", "end", interrupted, "/sweep");
@@ -40,7 +42,7 @@ class SweepResultTest {
 
     @Test
     void pointsPeakKneeAndModel() throws Exception {
-        List<JsonNode> runs = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false), point(4, 1000, 4, false),
+        List<RunResult> runs = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false), point(4, 1000, 4, false),
                 point(8, 1010, 7.9, false));
         SweepResult r = sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), runs,
                 List.of(1.0, 2.0, 4.0, 8.0), false);
@@ -66,7 +68,7 @@ class SweepResultTest {
 
     @Test
     void aPacedSweepHasNoModelAndAnInterruptedOneIsMarked() throws Exception {
-        List<JsonNode> runs = List.of(point(4, 100, 2, false), point(4, 190, 2, true));
+        List<RunResult> runs = List.of(point(4, 100, 2, false), point(4, 190, 2, true));
         SweepResult r = sweep(SweepAxis.RATE, BenchmarkConfig.builder("tp1").build(), runs, List.of(100.0, 200.0, 400.0),
                 true);
         assertThat(r.model().inputs()).isNull();

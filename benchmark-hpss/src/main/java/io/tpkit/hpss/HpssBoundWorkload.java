@@ -178,7 +178,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
 
     /** Duration runs have a minimum; this benchmark is a fixed number of creates instead. */
     @Override
-    public Map<String, Object> headline(RunMetrics metrics) {
+    public Map<String, io.tpkit.metrics.HeadlineFigure> headline(RunMetrics metrics) {
         return HpssReport.headline(metrics);
     }
 

@@ -1,9 +1,10 @@
 package io.tpkit.hpss;
 
+import io.tpkit.metrics.Headline;
+import io.tpkit.metrics.HeadlineFigure;
 import io.tpkit.metrics.Iteration;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,11 +16,11 @@ final class HpssReport {
     private HpssReport() {
     }
 
-    static Map<String, Object> headline(RunMetrics metrics) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    static Map<String, HeadlineFigure> headline(RunMetrics metrics) {
+        Headline h = new Headline();
         List<Iteration> rounds = metrics.iterations();
         if (rounds.isEmpty()) {
-            return m;
+            return h.figures();
         }
         double sum = 0;
         double high = 0;
@@ -30,19 +31,20 @@ final class HpssReport {
             low = Math.min(low, it.perSecond());
         }
         String how = " (creates committed in an iteration / its wall time, over " + rounds.size() + " iterations)";
-        m.put("creates/s mean" + how, sum / rounds.size());
-        m.put("creates/s high", high);
-        m.put("creates/s low", low);
+        h.add("createsPerSecondMean", "creates/s mean" + how, sum / rounds.size(), HeadlineFigure.PER_SECOND);
+        h.add("createsPerSecondHigh", "creates/s high", high, HeadlineFigure.PER_SECOND);
+        h.add("createsPerSecondLow", "creates/s low", low, HeadlineFigure.PER_SECOND);
         double first = rounds.getFirst().perSecond();
         double last = rounds.getLast().perSecond();
-        m.put("creates/s first iteration", first);
-        m.put("creates/s last iteration", last);
+        h.add("createsPerSecondFirstIteration", "creates/s first iteration", first, HeadlineFigure.PER_SECOND);
+        h.add("createsPerSecondLastIteration", "creates/s last iteration", last, HeadlineFigure.PER_SECOND);
         if (first > 0) {
-            m.put("last vs first iteration %", 100 * (last - first) / first);
+            h.add("lastVsFirstIterationPct", "last vs first iteration %", 100 * (last - first) / first,
+                    HeadlineFigure.PERCENT);
         }
         TypeSummary create = metrics.types().getFirst();
         long duplicates = create.retries().getOrDefault("duplicate_key", 0L);
-        m.put("duplicate keys (drawn again and retried)", duplicates);
-        return m;
+        h.add("duplicateKeys", "duplicate keys (drawn again and retried)", duplicates, HeadlineFigure.COUNT);
+        return h.figures();
     }
 }

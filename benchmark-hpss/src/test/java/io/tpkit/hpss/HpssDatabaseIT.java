@@ -57,8 +57,14 @@ abstract class HpssDatabaseIT {
         assertThat(r.consistency()).extracting(CheckResult::name)
                 .contains("driver-count-matches-database", "every-file-has-its-bitfile", "files-equal-bitfiles");
         double high = r.metrics().iterations().stream().mapToDouble(Iteration::perSecond).max().orElseThrow();
-        assertThat(r.headline()).containsKey("creates/s high").containsKey("creates/s low");
-        assertThat((Double) r.headline().get("creates/s high")).isEqualTo(high);
+        assertThat(r.headline()).containsKeys("createsPerSecondMean", "createsPerSecondHigh", "createsPerSecondLow",
+                "createsPerSecondFirstIteration", "createsPerSecondLastIteration", "lastVsFirstIterationPct",
+                "duplicateKeys");
+        assertThat(r.headline().get("createsPerSecondHigh").value()).isEqualTo(high);
+        assertThat(r.headline().get("createsPerSecondHigh").label()).isEqualTo("creates/s high");
+        assertThat(r.headline().get("createsPerSecondHigh").unit()).isEqualTo("1/s");
+        // each id is the short name of its label
+        r.headline().forEach((id, f) -> assertThat(io.tpkit.metrics.Headline.id(f.label())).isEqualTo(id));
         // a smaller run is labelled; the tables were empty and commits durable
         assertThat(failed(r)).containsExactly("standard-shape");
         assertThat(r.validity().rules()).filteredOn(rule -> rule.id().equals("warm-up"))
@@ -85,7 +91,8 @@ abstract class HpssDatabaseIT {
         assertThat(number("SELECT count(*) FROM hpss_nsobject WHERE object_type = 1")).isEqualTo(800);
         assertThat(number("SELECT max(object_id) FROM hpss_nsobject")).isLessThanOrEqualTo(6400);
         assertThat(r.consistency()).allMatch(CheckResult::passed);
-        assertThat(r.headline().get("duplicate keys (drawn again and retried)")).isEqualTo(create.retries().get("duplicate_key"));
+        assertThat(r.headline().get("duplicateKeys").value())
+                .isEqualTo((double) create.retries().get("duplicate_key"));
         assertThat(failed(r)).contains("random-keys");
     }
 

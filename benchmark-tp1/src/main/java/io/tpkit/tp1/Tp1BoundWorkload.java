@@ -203,12 +203,14 @@ public final class Tp1BoundWorkload implements BoundWorkload {
 
     /** A sub-transaction's rate, the figure the upper bound is computed from; DebitCredit has none beyond TPS. */
     @Override
-    public Map<String, Object> headline(io.tpkit.metrics.RunMetrics metrics) {
+    public Map<String, io.tpkit.metrics.HeadlineFigure> headline(io.tpkit.metrics.RunMetrics metrics) {
         if (settings.sub() == SubTransaction.NONE) {
             return Map.of();
         }
-        return Map.of(settings.sub().typeName + " per second (committed in the measurement interval / its length; "
-                + "one of the rates of 'tpkit bound tp1')", metrics.throughput().overWallClock());
+        String name = settings.sub().typeName + " per second";
+        return new io.tpkit.metrics.Headline().add(io.tpkit.metrics.Headline.id(name), name
+                + " (committed in the measurement interval / its length; one of the rates of 'tpkit bound tp1')",
+                metrics.throughput().overWallClock(), io.tpkit.metrics.HeadlineFigure.PER_SECOND).figures();
     }
 
     @Override

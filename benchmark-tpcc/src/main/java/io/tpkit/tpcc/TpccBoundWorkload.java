@@ -252,7 +252,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     /** NOPM counts completed New-Orders, the 1% business rollbacks included (§5.4). */
     @Override
-    public Map<String, Object> headline(MeasuredRun facts) {
+    public Map<String, io.tpkit.metrics.HeadlineFigure> headline(MeasuredRun facts) {
         return TpccHeadline.of(facts, warehouses);
     }
 

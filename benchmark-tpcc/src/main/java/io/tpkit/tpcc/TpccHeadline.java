@@ -1,7 +1,8 @@
 package io.tpkit.tpcc;
 
+import io.tpkit.metrics.Headline;
+import io.tpkit.metrics.HeadlineFigure;
 import io.tpkit.spi.workload.MeasuredRun;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -14,6 +15,10 @@ import java.util.Map;
  * transactions inflate it (see {@link NopmCeilingRule}).
  */
 final class TpccHeadline {
+    /** The id of NOPM in result.json's headline. */
+    static final String NOPM_ID = "nopm";
+    /** The id of the efficiency. */
+    static final String EFFICIENCY_ID = "efficiencyPct";
     static final String NOPM = "NOPM (New-Orders completed per minute of the measurement interval, rollbacks "
             + "included; not tpmC)";
     static final String EFFICIENCY = String.format(Locale.ROOT, "efficiency %% (NOPM / (%.2f x warehouses), the "
@@ -23,14 +28,17 @@ final class TpccHeadline {
     private TpccHeadline() {
     }
 
-    static Map<String, Object> of(MeasuredRun facts, int warehouses) {
+    static Map<String, HeadlineFigure> of(MeasuredRun facts, int warehouses) {
         double nopm = Nopm.of(facts.metrics());
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put(NOPM, nopm);
+        Headline h = new Headline().add(NOPM_ID, NOPM, nopm, HeadlineFigure.PER_MINUTE);
         String notShown = notShownBecause(facts, warehouses);
-        m.put(EFFICIENCY, notShown == null ? 100 * nopm / (Nopm.CEILING_PER_WAREHOUSE * warehouses)
-                : "not shown: " + notShown);
-        return m;
+        if (notShown == null) {
+            h.add(EFFICIENCY_ID, EFFICIENCY, 100 * nopm / (Nopm.CEILING_PER_WAREHOUSE * warehouses),
+                    HeadlineFigure.PERCENT);
+        } else {
+            h.notShown(EFFICIENCY_ID, EFFICIENCY, HeadlineFigure.PERCENT, notShown);
+        }
+        return h.figures();
     }
 
     /** Why the efficiency would mislead for this run, or null when it means something. */

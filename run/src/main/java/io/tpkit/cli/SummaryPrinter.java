@@ -57,8 +57,7 @@ final class SummaryPrinter {
         out.println();
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
-        r.headline().forEach((k, v) -> out.printf(Locale.ROOT, "%s: %s%n", k,
-                v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v));
+        r.headline().values().forEach(f -> out.printf(Locale.ROOT, "%s: %s%n", f.label(), f.display()));
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
         printCost(r);
         long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX))

@@ -80,10 +80,11 @@ public interface BoundWorkload {
     }
 
     /**
-     * The benchmark's own headline figures, each named neutrally with how it was obtained (TPC-C:
-     * NOPM and its efficiency); empty when the generic TPS says it all.
+     * The benchmark's own headline figures by id, each labelled neutrally with how it was obtained
+     * (TPC-C: NOPM and its efficiency; build them with {@link io.tpkit.metrics.Headline}); empty
+     * when the generic TPS says it all.
      */
-    default java.util.Map<String, Object> headline(io.tpkit.metrics.RunMetrics metrics) {
+    default java.util.Map<String, io.tpkit.metrics.HeadlineFigure> headline(io.tpkit.metrics.RunMetrics metrics) {
         return java.util.Map.of();
     }
 
@@ -92,7 +93,7 @@ public interface BoundWorkload {
      * efficiency needs the spec's think times and terminal count); by default
      * {@link #headline(io.tpkit.metrics.RunMetrics)}.
      */
-    default java.util.Map<String, Object> headline(MeasuredRun facts) {
+    default java.util.Map<String, io.tpkit.metrics.HeadlineFigure> headline(MeasuredRun facts) {
         return headline(facts.metrics());
     }
 
