@@ -34,6 +34,19 @@ public final class Tpkit {
     }
 
     /**
+     * Makes the parts of a run split across driver processes ({@code --partition}) one result:
+     * histograms added, counts and costs summed, the database checked once, the whole run
+     * judged. The result folder is written under {@code outDir}.
+     *
+     * @param target changes to the target the parts recorded (e.g. its password), or identity
+     */
+    public static RunResult merge(List<java.nio.file.Path> parts, java.nio.file.Path outDir,
+                                  java.util.function.UnaryOperator<BenchmarkConfig.Builder> target,
+                                  RunListener listener) throws Exception {
+        return io.tpkit.runner.Merge.merge(parts, target, outDir, listener);
+    }
+
+    /**
      * Runs the same workload, one configuration after the other (they should differ only in
      * the target), and compares them side by side; the comparison is written beside the runs
      * under the first configuration's output folder. Ctrl-C ({@code control}) ends the current

@@ -74,7 +74,8 @@ final class RunDescription {
     }
 
     /** What a part of a split run records for {@code tpkit merge}: which part, which terminals, when it started. */
-    static Map<String, Object> part(PartTerminals part, long startMillis, long lateMillis) {
+    static Map<String, Object> part(PartTerminals part, long startMillis, long lateMillis, BeforeRun before,
+                                    Measurement.Measured measured) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("runName", part.part().name());
         m.put("part", part.part().index());
@@ -83,6 +84,10 @@ final class RunDescription {
         m.put("wholeRunTerminals", part.total());
         m.put("startEpochMs", startMillis);
         m.put("lateMs", lateMillis);
+        // for the merge's cross-check of every part's count against the database's own
+        m.put("databaseCountBefore", before.transactionCount());
+        m.put("crossChecked", measured.crossChecked());
+        m.put("crossUnknown", measured.crossUnknown());
         return m;
     }
 }

@@ -118,8 +118,8 @@ public final class Runner {
             } else {
                 try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PART_TIMEOUT, listener)) {
                     long late = meeting.awaitStart();
-                    partRecord = RunDescription.part(part, meeting.startMillis(), late);
                     measured = Measurement.run(db, settings, part, before.databaseCpu(), folder, listener, control);
+                    partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured);
                 }
             }
 

@@ -124,6 +124,7 @@ public final class Main implements Runnable {
                         .commandLine("bound", "tpkit bound tp1 --duration 30s --warmup 5s",
                                 "tpkit bound tp1 --connections 1,2,4,8 --scale 4")));
         root.addSubcommand("report", new CommandLine(new ReportCommand(console)));
+        root.addSubcommand("merge", new CommandLine(new MergeCommand(console)));
         root.addSubcommand("check", group("check", "Run a workload's consistency checks on loaded data.", workloads, w ->
                 new CheckCommand(w, console).commandLine("check",
                         "tpkit check " + w.name() + " --data-dir ./pgdata",
