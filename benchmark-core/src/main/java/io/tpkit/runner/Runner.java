@@ -93,8 +93,11 @@ public final class Runner {
         return run(config, listener, control, null);
     }
 
-    /** @param held a running target to use and leave running ({@link Series}), or null to open the config's own */
-    static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control,
+    /**
+     * @param held a running target to use and leave running ({@link Series}, the JUnit extension's
+     *             database), or null to open the config's own
+     */
+    public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control,
                          io.tpkit.spi.provisioning.Target held) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
