@@ -73,7 +73,7 @@ class JunitExampleIT {
             results = s.filter(d -> Files.exists(d.resolve("result.json"))).toList();
         }
         assertThat(results).hasSize(1);
-        assertThat(results.getFirst().getFileName().toString()).startsWith("tp1-").endsWith("-embedded-postgres");
+        assertThat(results.getFirst().getFileName().toString()).matches("tp1-\\d{8}-\\d{6}-embedded-postgres");
         JsonNode result = new ObjectMapper().readTree(results.getFirst().resolve("result.json").toFile());
         assertThat(result.path("database").path("kind").asText()).isEqualTo("embedded-postgres");
         assertThat(result.path("configuration").path("target").asText()).isEqualTo("embedded-postgres");

@@ -57,7 +57,9 @@ class TpkitExtensionIT {
         assertThat(r.configuration()).containsEntry("target", "embedded-postgres").doesNotContainKey("user");
         assertThat(r.database()).containsEntry("kind", "embedded-postgres").containsEntry("dataDir", "temporary")
                 .containsEntry("url", tpkit.jdbcUrl());
-        assertThat(Path.of(r.resultDir()).getFileName().toString()).endsWith("-embedded-postgres");
+        // (a second run in the same second gets a "-2")
+        assertThat(Path.of(r.resultDir()).getFileName().toString())
+                .matches("tp1-\\d{8}-\\d{6}-embedded-postgres(-\\d+)?");
         com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(Path.of(r.resultDir(), "result.json").toFile());
         assertThat(json.path("database").path("kind").asText()).isEqualTo("embedded-postgres");
