@@ -41,8 +41,12 @@ class JunitExampleIT {
 
         Path buildRepository = Path.of(System.getProperty("tpkit.maven.repository",
                 Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
-        // offline: everything the example needs is in the two repositories already
-        List<String> command = new ArrayList<>(List.of(ROOT.resolve("mvnw").toString(), "-B", "-o", "test",
+        // the Maven of this build (the wrapper when run from an IDE); offline: everything the
+        // example needs is in the two repositories already
+        String mavenHome = System.getProperty("tpkit.maven.home", "");
+        Path maven = mavenHome.isBlank() || !Files.isExecutable(Path.of(mavenHome, "bin", "mvn"))
+                ? ROOT.resolve("mvnw") : Path.of(mavenHome, "bin", "mvn");
+        List<String> command = new ArrayList<>(List.of(maven.toString(), "-B", "-o", "test",
                 "-f", work.resolve("pom.xml").toString(),
                 "-Dmaven.repo.local=" + repository,
                 "-Dmaven.repo.local.tail=" + buildRepository));
