@@ -50,14 +50,32 @@ class TpkitExtensionIT {
 
     @Test
     @Order(3)
+    void theStartedDatabaseIsRecordedAsTheCliRecordsIt(TpkitBench tpkit) throws Exception {
+        RunResult r = tpkit.run(c -> c.transactions(50L).warmup(java.time.Duration.ZERO));
+
+        // as `tpkit run tp1` records it: the target as named, the server the extension started
+        assertThat(r.configuration()).containsEntry("target", "embedded-postgres").doesNotContainKey("user");
+        assertThat(r.database()).containsEntry("kind", "embedded-postgres").containsEntry("dataDir", "temporary")
+                .containsEntry("url", tpkit.jdbcUrl());
+        // (a second run in the same second gets a "-2")
+        assertThat(Path.of(r.resultDir()).getFileName().toString())
+                .matches("tp1-\\d{8}-\\d{6}-embedded-postgres(-\\d+)?");
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Path.of(r.resultDir(), "result.json").toFile());
+        assertThat(json.path("database").path("kind").asText()).isEqualTo("embedded-postgres");
+        assertThat(json.path("configuration").path("target").asText()).isEqualTo("embedded-postgres");
+    }
+
+    @Test
+    @Order(4)
     void aSecondRunGoesOnFromTheSameData(TpkitBench tpkit) throws Exception {
         RunResult r = tpkit.run(c -> c.transactions(100L).warmup(java.time.Duration.ZERO));
-        // the history grows across runs: 300 + 100 rows, all consistent
+        // the history grows across runs: 300 + 50 + 100 rows, all consistent
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         try (Connection c = DriverManager.getConnection(tpkit.jdbcUrl(), "postgres", null);
              Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM tp1_history")) {
             rs.next();
-            assertThat(rs.getLong(1)).isEqualTo(400);
+            assertThat(rs.getLong(1)).isEqualTo(450);
         }
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <pre>{@code
  * @TpkitBenchmark(workload = "tp1", options = "accounts-per-branch=10000")
- * class CheckoutDatabaseIT {
+ * class CheckoutDatabaseTest {
  *     @Test
  *     void keepsUpUnderLoad(TpkitBench tpkit) throws Exception {
  *         RunResult r = tpkit.run(c -> c.connections(4).duration(Duration.ofSeconds(20)));
@@ -24,6 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
+ * (A class named {@code ...Test} runs in {@code mvn test}; one named {@code ...IT} only where the
+ * project runs maven-failsafe-plugin. README.md and examples/junit-example show a whole project.)
  * The database is, in this order: {@link #db()} when given; the JUnit configuration parameter
  * {@code tpkit.db} (a system property or an entry of {@code junit-platform.properties}); the
  * environment variable {@code TPKIT_DB}; else an embedded PostgreSQL.

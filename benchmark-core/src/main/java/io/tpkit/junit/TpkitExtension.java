@@ -53,9 +53,10 @@ public final class TpkitExtension implements BeforeAllCallback, ParameterResolve
             b.password(password, "environment variable " + passwordEnv);
         }
         BenchmarkConfig config = b.build();
+        Target target = null;
         if (!db.startsWith("jdbc:")) {
             // tpkit starts this database: once for the class, then every call connects to it
-            Target target = Plugins.target(db).open(config, message -> { });
+            target = Plugins.target(db).open(config, message -> { });
             // JUnit closes AutoCloseable values of the class's store after its tests
             context.getStore(NAMESPACE).put("target", (AutoCloseable) target::close);
             BenchmarkConfig.Builder started = config.toBuilder().target(target.jdbcUrl()).user(target.user());
@@ -65,7 +66,8 @@ public final class TpkitExtension implements BeforeAllCallback, ParameterResolve
             config = started.build();
         }
         LoadReport load = Tpkit.load(config, RunListener.SILENT);
-        context.getStore(NAMESPACE).put("bench", new TpkitBench(TpkitBench.forRuns(config.toBuilder()).build(), load));
+        context.getStore(NAMESPACE).put("bench",
+                new TpkitBench(TpkitBench.forRuns(config.toBuilder()).build(), load, target, db));
     }
 
     /**

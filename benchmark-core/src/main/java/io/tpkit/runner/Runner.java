@@ -91,9 +91,10 @@ public final class Runner {
      * judge, write and report. The result folder appears under its final name only when
      * everything is written ({@link ResultFolder}).
      *
-     * @param held a running target to use and leave running ({@link Series}), or null to open the config's own
+     * @param held a running target to use and leave running ({@link Series}, the JUnit extension's
+     *             database), or null to open the config's own
      */
-    static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control, Target held)
+    public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control, Target held)
             throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         Binding asked = Binding.of(config);

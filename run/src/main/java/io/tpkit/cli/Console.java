@@ -10,17 +10,24 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The terminal: results on standard output, progress on standard error. On a TTY the progress
- * is one line rewritten in place; otherwise a line every ten seconds, so logs stay readable.
+ * is one line rewritten in place; otherwise (a pipe, a CI log) a plain line now and then: while
+ * loading, at every tenth of the rows and at least every ten seconds; while running, every ten
+ * seconds. So a log shows how a command goes without a line per update.
  */
 final class Console {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean tty;
+    /** Without a terminal, a load's progress line comes at least this often. */
+    static final double LOG_EVERY_SECONDS = 10;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean interrupted;
     private volatile Thread hook;
     private boolean lineOpen;
-    private long lastLoadLine;
+    /** The load's last plain line: its tenth of the expected rows (-1: none yet) and its time. */
+    private int loadTenthPrinted = -1;
+    private double loadPrintedAt;
+    private double loadElapsed;
 
     Console(PrintWriter out, PrintWriter err, boolean tty) {
         this.out = out;
@@ -111,12 +118,22 @@ final class Console {
 
             @Override
             public void loadProgress(String step, long done, long expected, double elapsed) {
-                long now = System.nanoTime();
-                boolean due = now - lastLoadLine > TimeUnit.SECONDS.toNanos(10);
-                if (due) {
-                    lastLoadLine = now;
+                if (tty) {
+                    progress(loadLine(step, done, expected, elapsed), false);
+                    return;
                 }
-                progress(loadLine(step, done, expected, elapsed), due);
+                synchronized (Console.this) {
+                    if (elapsed < loadElapsed) {
+                        loadTenthPrinted = -1; // the clock went back: another load (a sweep's, a repetition's)
+                    }
+                    loadElapsed = elapsed;
+                    int tenth = expected > 0 ? (int) Math.min(10, done * 10 / expected) : 0;
+                    if (loadTenthPrinted < 0 || tenth > loadTenthPrinted || elapsed - loadPrintedAt >= LOG_EVERY_SECONDS) {
+                        loadTenthPrinted = tenth;
+                        loadPrintedAt = elapsed;
+                        progress(loadLogLine(step, done, expected, elapsed), true);
+                    }
+                }
             }
 
             @Override
@@ -150,6 +167,18 @@ final class Console {
         String left = rate > 0 && done < expected ? "  " + clock((expected - done) / rate) + " left" : "";
         return String.format(Locale.ROOT, "loading %-16s [%s%s] %3.0f%%  %,d/%,d rows  %,.0f rows/s%s", step,
                 "#".repeat(filled), " ".repeat(width - filled), fraction * 100, done, expected, rate, left);
+    }
+
+    /** The plain line for a log: no bar, the time the load has taken so far. */
+    static String loadLogLine(String step, long done, long expected, double elapsed) {
+        double rate = elapsed > 0 ? done / elapsed : 0;
+        if (expected <= 0) {
+            return String.format(Locale.ROOT, "loading %s: %,d rows in %s, %,.0f rows/s", step, done, clock(elapsed),
+                    rate);
+        }
+        String left = rate > 0 && done < expected ? ", " + clock((expected - done) / rate) + " left" : "";
+        return String.format(Locale.ROOT, "loading %s: %3.0f%%, %,d/%,d rows in %s, %,.0f rows/s%s", step,
+                Math.min(1.0, (double) done / expected) * 100, done, expected, clock(elapsed), rate, left);
     }
 
     static String clock(double seconds) {

@@ -16,12 +16,7 @@ import picocli.CommandLine;
  * check whose consistency checks failed (or an unexpected error), 2 bad input.
  */
 @Command(name = "tpkit", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Benchmark relational databases through JDBC: TP1/DebitCredit, TPC-C, HPSS.",
-        footer = {"%nExamples:",
-                "  tpkit run tp1                                    # embedded PostgreSQL, about a minute",
-                "  tpkit run tp1 --db jdbc:postgresql://127.0.0.1:5432/test --user postgres --connections 8",
-                "  tpkit load tp1 --scale 10 --data-dir ./pgdata && tpkit run tp1 --scale 10 --data-dir ./pgdata --no-load",
-                "  tpkit list"})
+        description = "Benchmark relational databases through JDBC: TP1/DebitCredit, TPC-C, HPSS.")
 public final class Main implements Runnable {
     public static final int BAD_INPUT = 2;
     /** Stopped by Ctrl-C before the data was complete (128 + SIGINT, as shells report it). */
@@ -103,6 +98,11 @@ public final class Main implements Runnable {
 
     static CommandLine commandLine(Console console) {
         CommandLine root = new CommandLine(new Main());
+        root.getCommandSpec().usageMessage().footer(Examples.footer(
+                "tpkit run tp1                    # embedded PostgreSQL, about a minute",
+                "tpkit run tp1 --db jdbc:postgresql://127.0.0.1:5432/test --user postgres --connections 8",
+                "tpkit load tp1 --scale 10 --data-dir ./pgdata && tpkit run tp1 --scale 10 --data-dir ./pgdata --no-load",
+                "tpkit list"));
         root.addSubcommand("list", new CommandLine(new ListCommand(console)));
         List<Workload> workloads = Plugins.workloads();
         root.addSubcommand("load", group("load", "Drop and load a workload's data.", workloads, w ->
@@ -139,8 +139,8 @@ public final class Main implements Runnable {
         CommandLine group = new CommandLine(new WorkloadGroup(verb, workloads));
         group.getCommandSpec().mixinStandardHelpOptions(true);
         group.getCommandSpec().usageMessage().description(description);
-        group.getCommandSpec().usageMessage().footer("%nWorkloads: " + names(workloads)
-                + "%nExample:%n  tpkit " + verb + " " + workloads.getFirst().name() + " --help");
+        group.getCommandSpec().usageMessage().footer(withWorkloads(workloads,
+                Examples.footer("tpkit " + verb + " " + workloads.getFirst().name() + " --help")));
         for (Workload w : workloads) {
             group.addSubcommand(w.name(), command.apply(w));
         }
@@ -153,16 +153,24 @@ public final class Main implements Runnable {
         group.getCommandSpec().mixinStandardHelpOptions(true);
         group.getCommandSpec().usageMessage().description(
                 "Compare databases: run a workload on two or more targets, or compare finished runs.");
-        group.getCommandSpec().usageMessage().footer("%nWorkloads: " + names(workloads), "%nExamples:",
-                "  tpkit compare tp1 --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test --user postgres",
-                "  tpkit compare results/tp1-20261123-101500-postgresql results/tp1-20261123-103000-mysql",
-                "  tpkit compare results/sweep-tp1-20261124-045509-postgresql results/sweep-tp1-20261124-050112-mysql");
+        group.getCommandSpec().usageMessage().footer(withWorkloads(workloads, Examples.footer(
+                "tpkit compare tp1 --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test --user postgres",
+                "tpkit compare results/tp1-20261123-101500-postgresql results/tp1-20261123-103000-mysql",
+                "tpkit compare results/sweep-tp1-20261124-045509-postgresql results/sweep-tp1-20261124-050112-mysql")));
         for (Workload w : workloads) {
             group.addSubcommand(w.name(), new CompareCommand(w, console).commandLine("compare",
                     "tpkit compare " + w.name() + " --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test"
                             + " --user postgres --duration 2m"));
         }
         return group;
+    }
+
+    /** A group's footer: the workloads it takes, then its examples. */
+    private static String[] withWorkloads(List<Workload> workloads, String[] examples) {
+        String[] footer = new String[examples.length + 1];
+        footer[0] = "%nWorkloads: " + names(workloads);
+        System.arraycopy(examples, 0, footer, 1, examples.length);
+        return footer;
     }
 
     static String names(List<Workload> workloads) {

@@ -47,12 +47,7 @@ abstract class WorkloadCommand implements Callable<Integer> {
                             + (o.defaultValue() == null ? "" : " Default: " + o.defaultValue() + "."))
                     .build());
         }
-        String[] footer = new String[examples.length + 1];
-        footer[0] = "%nExamples:";
-        for (int i = 0; i < examples.length; i++) {
-            footer[i + 1] = "  " + examples[i];
-        }
-        spec.usageMessage().footer(footer);
+        spec.usageMessage().footer(Examples.footer(examples));
         return cl;
     }
 

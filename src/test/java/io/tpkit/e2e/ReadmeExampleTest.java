@@ -1,0 +1,77 @@
+package io.tpkit.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README shows every file of examples/junit-example verbatim (under its path), so that a
+ * user's project copied from the README alone is the project {@link JunitExampleIT} builds; and
+ * the example uses the versions tpkit itself is built and tested with.
+ */
+class ReadmeExampleTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path EXAMPLE = ROOT.resolve("examples/junit-example");
+
+    @Test
+    void theReadmeShowsEveryFileOfTheJunitExampleVerbatim() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(EXAMPLE)) {
+            files = s.filter(Files::isRegularFile).filter(f -> !EXAMPLE.relativize(f).startsWith("target"))
+                    .sorted().toList();
+        }
+        assertThat(files).extracting(f -> EXAMPLE.relativize(f).toString().replace('\\', '/'))
+                .contains("pom.xml", "src/test/java/com/example/OurDatabaseTest.java");
+        for (Path file : files) {
+            String name = ROOT.relativize(file).toString().replace('\\', '/');
+            assertThat(shownUnder(readme, name)).as("the README's block under `%s`", name)
+                    .isEqualTo(Files.readString(file));
+        }
+    }
+
+    @Test
+    void theExampleUsesTheVersionsTpkitIsBuiltWith() throws IOException {
+        String parent = Files.readString(ROOT.resolve("pom.xml"));
+        String example = Files.readString(EXAMPLE.resolve("pom.xml"));
+        assertThat(version(example, "benchmark-tp1")).isEqualTo(version(parent, "tpkit-parent"));
+        String[][] pairs = {{"junit-jupiter", "junit.version"}, {"assertj-core", "assertj.version"},
+            {"slf4j-simple", "slf4j.version"}, {"maven-resources-plugin", "resources-plugin.version"},
+            {"maven-compiler-plugin", "compiler-plugin.version"}, {"maven-surefire-plugin", "surefire.version"}};
+        for (String[] pair : pairs) {
+            assertThat(version(example, pair[0])).as(pair[0]).isEqualTo(property(parent, pair[1]));
+        }
+    }
+
+    /** The fenced block that follows the first mention of {@code `name`} in the README. */
+    private static String shownUnder(String readme, String name) {
+        int at = readme.indexOf("`" + name + "`");
+        assertThat(at).as("the README names `%s`", name).isNotNegative();
+        int fence = readme.indexOf("\n```", at);
+        int start = readme.indexOf('\n', fence + 1) + 1;
+        int end = readme.indexOf("\n```\n", start - 1);
+        assertThat(fence).isPositive();
+        assertThat(end).isGreaterThanOrEqualTo(start - 1);
+        return readme.substring(start, end + 1);
+    }
+
+    private static String version(String pom, String artifactId) {
+        Matcher m = Pattern.compile("<artifactId>" + Pattern.quote(artifactId)
+                + "</artifactId>\\s*(?:<!--.*?-->\\s*)?<version>([^<]+)</version>").matcher(pom);
+        assertThat(m.find()).as("a version for %s", artifactId).isTrue();
+        return m.group(1);
+    }
+
+    private static String property(String pom, String name) {
+        Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(pom);
+        assertThat(m.find()).as("property %s", name).isTrue();
+        return m.group(1);
+    }
+}
