@@ -445,17 +445,17 @@ public final class MetricsCollector {
         Histogram r = interval[TypeStats.RESPONSE];
         if (r.getTotalCount() != 0) {
             s.responseTotal.add(r);
-            log(r, hlogTag(p, "", type));
+            log(r, hlogTag(p, "", types.get(type)));
         }
         Histogram q = interval[TypeStats.QUEUE];
         if (q.getTotalCount() != 0) {
             s.queueTotal.add(q);
-            log(q, hlogTag(p, QUEUE_TAG, type));
+            log(q, hlogTag(p, QUEUE_TAG, types.get(type)));
         }
         Histogram sv = interval[TypeStats.SERVICE];
         if (sv.getTotalCount() != 0) {
             s.serviceTotal.add(sv);
-            log(sv, hlogTag(p, SERVICE_TAG, type));
+            log(sv, hlogTag(p, SERVICE_TAG, types.get(type)));
         }
         return r.getTotalCount() != 0 ? r : EMPTY;
     }
@@ -467,11 +467,13 @@ public final class MetricsCollector {
     /**
      * The hlog tag of one interval: the type's name for the measurement's response times (what a
      * merge of split runs adds up), prefixed by "queue:" or "service:" for the other two, and by
-     * the phase ("warmup:", "drain:") outside the measurement.
+     * the phase ("warmup:", "drain:") outside the measurement. HdrHistogram's log reader stops at
+     * a tag with a space, so a name is written with runs of other characters as one '-'
+     * ("delivery (deferred)" as "delivery-deferred").
      */
-    public String hlogTag(Phase p, String kind, int type) {
-        return (p == Phase.MEASUREMENT ? "" : p.name().toLowerCase(java.util.Locale.ROOT) + ":") + kind
-                + types.get(type);
+    public static String hlogTag(Phase p, String kind, String type) {
+        String name = type.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-|-$", "");
+        return (p == Phase.MEASUREMENT ? "" : p.name().toLowerCase(java.util.Locale.ROOT) + ":") + kind + name;
     }
 
     private void log(Histogram h, String tag) {

@@ -1,8 +1,10 @@
 package io.tpkit.merge;
 
+import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.CostTotals;
 import io.tpkit.metrics.DeferredSummary;
 import io.tpkit.metrics.LatencySummary;
+import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RateSchedule;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
@@ -91,8 +93,9 @@ public final class MergedMetrics {
                 added(parts.stream().map(TypeSummary::failed).toList()),
                 added(parts.stream().map(TypeSummary::errorsBySqlStateClass).toList()),
                 seconds > 0 ? committed / seconds : 0,
-                LatencySummary.of(h.get(name)), LatencySummary.of(h.get("queue:" + name)),
-                LatencySummary.of(h.get("service:" + name)), sum(parts, TypeSummary::outcomeUnknown),
+                LatencySummary.of(h.get(MetricsCollector.hlogTag(Phase.MEASUREMENT, "", name))),
+                LatencySummary.of(h.get(MetricsCollector.hlogTag(Phase.MEASUREMENT, MetricsCollector.QUEUE_TAG, name))),
+                LatencySummary.of(h.get(MetricsCollector.hlogTag(Phase.MEASUREMENT, MetricsCollector.SERVICE_TAG, name))), sum(parts, TypeSummary::outcomeUnknown),
                 cost(parts.stream().map(TypeSummary::cost).toList()));
     }
 

@@ -120,6 +120,14 @@ public record CostPerTransaction(String basis, long committed,
                 wal, blocks, notes);
     }
 
+    /** The same figures with the database CPU's source said otherwise (a merge of parts that each read it). */
+    public CostPerTransaction withDatabaseCpuSource(String source) {
+        return new CostPerTransaction(basis, committed, driverCpuMicros, driverUserMicros, driverSystemMicros,
+                driverJitMicros, driverGcMicros, driverMachinePct, databaseCpuMicros, databaseMachinePct, source,
+                statements, resultSets, commits, rollbacks, roundTrips, bytesSent, bytesReceived, walBytes, blockReads,
+                notes);
+    }
+
     private static Double perTransaction(MonitorSummary monitor, String series, double tps) {
         if (monitor == null || tps <= 0 || monitor.fromSeconds() == null || monitor.samples() == 0) {
             return null;

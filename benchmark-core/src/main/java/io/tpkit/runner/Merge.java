@@ -37,7 +37,7 @@ import java.util.function.UnaryOperator;
  * costs are summed, the database is checked once, and the whole run is judged.
  */
 public final class Merge {
-    /** Rules each driver judged on its own share; the whole run meets one only if every part did. */
+    /** Rules each driver judged on its own process and interval; the whole run meets one only if every part did. */
     private static final List<String> PER_DRIVER_RULES = List.of("long-enough", "driver-saturation", "warm-up-cycle",
             "steady-state", "rate-reached", "complete");
 
@@ -71,8 +71,10 @@ public final class Merge {
                     ((Number) first.configuration().getOrDefault("thinkFactor", 1.0)).doubleValue(), server.settings());
             List<RuleResult> rules = new ArrayList<>(CoreRules.evaluate(server, metrics,
                     db.bound.minimumMeasurement(), consistency));
-            rules.addAll(db.bound.validityRules(run));
-            rules.addAll(perDriverRules(parts));
+            java.util.Set<String> byTerminals = db.bound.rulesJudgedByTerminals();
+            db.bound.validityRules(run).stream().filter(r -> !byTerminals.contains(r.id())).forEach(rules::add);
+            rules.addAll(combinedFromParts(parts, byTerminals));
+            rules.addAll(combinedFromParts(parts, PER_DRIVER_RULES));
             Verdict verdict = Verdict.of(rules);
 
             Map<String, Object> configuration = new LinkedHashMap<>(first.configuration());
@@ -89,7 +91,11 @@ public final class Merge {
             Map<String, String> firstErrors = new LinkedHashMap<>();
             parts.forEach(p -> p.firstErrors().forEach(firstErrors::putIfAbsent));
             CostPerTransaction cost = CostPerTransaction.of(metrics, null, null,
-                    "read by each part from the same server; counted once", cpus);
+                    "no part could read the server's CPU", cpus);
+            if (first.cost() != null && first.cost().databaseCpuSource() != null) {
+                // every part read the same server's clock over the same interval: the largest reading counts, once
+                cost = cost.withDatabaseCpuSource(first.cost().databaseCpuSource() + "; read by each part, counted once");
+            }
             RunResult result = new RunResult(folder.finalPath().toString(),
                     parts.stream().map(RunResult::startedAt).min(Comparator.naturalOrder()).orElse(started),
                     parts.stream().map(RunResult::finishedAt).max(Comparator.naturalOrder()).orElse(started),
@@ -180,9 +186,10 @@ public final class Merge {
         return checks;
     }
 
-    private static List<RuleResult> perDriverRules(List<RunResult> parts) {
+    /** Each rule as every part judged it: met when every part met it, with each part's detail. */
+    private static List<RuleResult> combinedFromParts(List<RunResult> parts, java.util.Collection<String> ids) {
         List<RuleResult> rules = new ArrayList<>();
-        for (String id : PER_DRIVER_RULES) {
+        for (String id : ids.stream().sorted().toList()) {
             List<RuleResult> each = new ArrayList<>();
             for (RunResult p : parts) {
                 p.validity().rules().stream().filter(r -> r.id().equals(id)).findFirst().ifPresent(each::add);

@@ -19,9 +19,20 @@ final class HomeAudit {
     private final LongAdder inputs = new LongAdder();
     private final LongAdder away = new LongAdder();
 
+    /** The pairs judged: all, or those of one part's warehouses in a split run. */
+    private volatile int firstPair;
+    private volatile int endPair;
+
     HomeAudit(int warehouses) {
         this.warehouses = warehouses;
         this.terminals = new AtomicIntegerArray(warehouses * TpccScale.DISTRICTS_PER_WAREHOUSE);
+        this.endPair = terminals.length();
+    }
+
+    /** Judges only warehouses {@code first} to {@code end - 1} (0-based): a part's slice of a split run. */
+    void judgeOnly(int first, int end) {
+        firstPair = first * TpccScale.DISTRICTS_PER_WAREHOUSE;
+        endPair = end * TpccScale.DISTRICTS_PER_WAREHOUSE;
     }
 
     /** A terminal was created with this home warehouse and Stock-Level district. */
@@ -48,14 +59,14 @@ final class HomeAudit {
     RuleResult rule() {
         int unheld = 0;
         int shared = 0;
-        for (int i = 0; i < terminals.length(); i++) {
+        for (int i = firstPair; i < endPair; i++) {
             int n = terminals.get(i);
             unheld += n == 0 ? 1 : 0;
             shared += n > 1 ? 1 : 0;
         }
         String detail = String.format(Locale.ROOT, "%,d of %,d inputs away from their terminal's home; of the %,d "
                 + "(warehouse, district) pairs %,d have no terminal and %,d have several", away.sum(), inputs.sum(),
-                terminals.length(), unheld, shared);
+                endPair - firstPair, unheld, shared);
         return RuleResult.check("home-warehouse", "every input uses its terminal's home warehouse (Stock-Level also "
                 + "its fixed district), and each (warehouse, district) pair has exactly one terminal",
                 away.sum() == 0 && unheld == 0 && shared == 0, detail);

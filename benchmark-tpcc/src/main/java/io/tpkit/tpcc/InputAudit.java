@@ -57,6 +57,10 @@ final class InputAudit {
         }
     }
 
+    /** The ids of {@link #rules}: judged on the generated inputs, so a merge keeps each part's judgment. */
+    static final java.util.Set<String> RULE_IDS = java.util.Set.of("audit-lines-per-order", "audit-remote-lines",
+            "audit-remote-payments", "audit-payment-by-name", "audit-order-status-by-name");
+
     List<RuleResult> rules(int warehouses) {
         List<RuleResult> rules = new ArrayList<>();
         rules.add(meanLines());

@@ -175,15 +175,27 @@ public final class TpccBoundWorkload implements BoundWorkload {
                 new TpccInputs(new TpccRandom(random.nextLong()), runConstants, warehouses, w, d), random, audit, home);
     }
 
-    /** A part drives the terminals of its slice of the warehouses, so no warehouse has two drivers. */
+    /**
+     * A part drives the terminals of its slice of the warehouses, so no warehouse has two drivers,
+     * and its home-warehouse rule judges that slice.
+     */
     @Override
     public int[] terminalsOfPart(io.tpkit.config.Partition part, int terminals) {
         int first = part.firstUnit(warehouses);
         int end = part.endUnit(warehouses);
+        home.judgeOnly(first, end);
         return java.util.stream.IntStream.range(0, terminals).filter(t -> {
             int w = homeWarehouse(t, warehouses) - 1;
             return w >= first && w < end;
         }).toArray();
+    }
+
+    /** The terminals' own observations: in a merge of a split run, each part's judgment stands for its slice. */
+    @Override
+    public java.util.Set<String> rulesJudgedByTerminals() {
+        java.util.Set<String> ids = new java.util.HashSet<>(InputAudit.RULE_IDS);
+        ids.add("home-warehouse");
+        return ids;
     }
 
     static int homeWarehouse(int terminal, int warehouses) {

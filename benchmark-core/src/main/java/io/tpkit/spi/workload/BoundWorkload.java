@@ -64,6 +64,15 @@ public interface BoundWorkload {
         return java.util.stream.IntStream.range(part.firstUnit(terminals), part.endUnit(terminals)).toArray();
     }
 
+    /**
+     * The ids of the rules judged on what the terminals observed (inputs, homes) rather than on
+     * the measured figures: a merge of a split run cannot judge them again, so each part's
+     * judgment of its own slice stands, and the whole run meets a rule when every part did.
+     */
+    default java.util.Set<String> rulesJudgedByTerminals() {
+        return java.util.Set.of();
+    }
+
     /** Opens a session on one connection: statements are prepared here, once. */
     Session openSession(SessionConnection c) throws SQLException;
 
