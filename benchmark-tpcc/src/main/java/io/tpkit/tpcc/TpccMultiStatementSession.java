@@ -4,20 +4,25 @@ import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.sql.NamedSql;
+import io.tpkit.sql.Pipeline;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The client transactions in MySQL's and MariaDB's SQL, which have neither data-modifying CTEs
- * nor UPDATE ... RETURNING: an order's lines, a Delivery's ten orders and their customers go in
- * multi-row statements (one prepared statement per row count, made when first needed), what an
- * update changed is read back by a plain read (the transaction sees its own changes), and the
- * statements that do not need an answer first are sent together, with the COMMIT, as one
- * multi-statement query. Auto-commit stays off: switching it costs Connector/J a round trip.
+ * The client transactions where writes return no rows (MySQL and MariaDB have neither
+ * data-modifying CTEs nor UPDATE ... RETURNING): an order's lines, a Delivery's ten orders and
+ * their customers go in multi-row statements (one prepared statement per row count, made when
+ * first needed), what an update changed is read back by a plain read (the transaction sees its
+ * own changes), and the statements that do not need an answer first are sent together, with
+ * the COMMIT, as one multi-statement query. Auto-commit stays off: switching it costs
+ * Connector/J a round trip. The statements are the dialect's {@link #STATEMENTS}, each one
+ * statement; which go together, in what order, is this class's.
  * <ul>
  *   <li>New-Order: three round trips: the district's next order number with the taxes and the
  *       customer; the STOCK rows locked and read with the items; the order, the new order, the
@@ -30,118 +35,64 @@ import java.util.List;
  * COMMIT included, and the scheduler rolls back. A row the load created being absent (an
  * update of no row) shows only after the COMMIT: it is reported as an error then, and the
  * consistency checks fail too.
- * STOCK rows are locked through the primary key, so their lock order is its (S_W_ID, S_I_ID)
- * order whatever index the optimizer would prefer.
  */
-final class TpccMysqlSession extends TpccClientSession {
+final class TpccMultiStatementSession extends TpccClientSession {
+    /** The named blocks this session prepares. */
+    static final List<String> STATEMENTS = List.of("next-order", "new-order-header", "new-order-stock", "items",
+            "insert-order", "insert-new-order", "stock-write", "insert-lines", "customers-by-name", "pay-date",
+            "pay-warehouse", "pay-district", "pay-customer", "pay-history", "pay-shown", "customer-by-id",
+            "customer-by-name", "order-status", "oldest-new-orders", "delete-new-orders", "set-carrier",
+            "set-delivery-date", "pay-deliveries", "stock-level");
     private static final int MAX_LINES = 15;
+    private static final Map<String, Object> NONE = Map.of();
 
-    private static final String NEXT_ORDER =
-            "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = ? AND d_id = ?";
-    /** Read after the update: the transaction sees its own new D_NEXT_O_ID, and holds its lock. */
-    private static final String HEADER = "SELECT d.d_next_o_id - 1, d.d_tax, w.w_tax, c.c_discount, c.c_last, c.c_credit, "
-            + "LOCALTIMESTAMP FROM district d, warehouse w, customer c WHERE d.d_w_id = ? AND d.d_id = ? AND w.w_id = ? "
-            + "AND c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = ?";
-    private static final String ITEMS = "SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id IN (%s)";
-    private static final String STOCK = "SELECT s_w_id, s_i_id, s_quantity, s_dist_%02d, s_data FROM stock "
-            + "FORCE INDEX (PRIMARY) WHERE (s_w_id, s_i_id) IN (%s) ORDER BY s_w_id, s_i_id FOR UPDATE";
-    /** O_ENTRY_D is the LOCALTIMESTAMP the header read: what the terminal shows. */
-    private static final String INSERT_ORDER = "INSERT INTO oorder (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, "
-            + "o_ol_cnt, o_all_local) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)";
-    private static final String INSERT_NEW_ORDER = "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)";
-    private static final String STOCK_WRITE = "UPDATE stock s JOIN (%s) u ON s.s_w_id = u.w AND s.s_i_id = u.i "
-            + "SET s.s_quantity = u.q, s.s_ytd = s.s_ytd + u.ytd, s.s_order_cnt = s.s_order_cnt + 1, "
-            + "s.s_remote_cnt = s.s_remote_cnt + u.remote";
-    private static final String INSERT_LINES = "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, "
-            + "ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount, ol_dist_info) VALUES %s";
-    private static final String LINE_VALUES = "(?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)";
-
-    private static final String PAY_WAREHOUSE = "UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?";
-    private static final String PAY_DISTRICT = "UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ?";
-    private static final String CUSTOMERS_BY_NAME = "SELECT c_id FROM customer WHERE c_w_id = ? AND c_d_id = ? "
-            + "AND c_last = ? ORDER BY c_first, c_id";
-    private static final String PAY_CUSTOMER = "UPDATE customer SET c_balance = c_balance - ?, "
-            + "c_ytd_payment = c_ytd_payment + ?, c_payment_cnt = c_payment_cnt + 1, "
-            + "c_data = CASE WHEN c_credit = '" + BAD_CREDIT + "' THEN LEFT(CONCAT(c_id, ?, c_data), " + C_DATA_MAX
-            + ") ELSE c_data END WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?";
-    /** H_DATE, taken once: the history row and the terminal get the same. */
-    private static final String PAY_DATE = "SET @tpcc_h_date = LOCALTIMESTAMP";
-    private static final String PAY_HISTORY = "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, "
-            + "h_amount, h_data) SELECT ?, ?, ?, ?, ?, @tpcc_h_date, ?, CONCAT(w.w_name, '" + H_DATA_SEPARATOR + "', d.d_name) "
-            + "FROM warehouse w, district d WHERE w.w_id = ? AND d.d_w_id = ? AND d.d_id = ?";
-    /** What the terminal shows after the updates: the rows as this transaction left them. */
-    private static final String PAY_SHOWN = "SELECT c.c_id, c.c_first, c.c_middle, c.c_last, c.c_street_1, c.c_street_2, "
-            + "c.c_city, c.c_state, c.c_zip, c.c_phone, c.c_since, c.c_credit, c.c_credit_lim, c.c_discount, "
-            + "c.c_balance, CASE WHEN c.c_credit = '" + BAD_CREDIT + "' THEN LEFT(c.c_data, 200) END, "
-            + "w.w_street_1, w.w_street_2, w.w_city, w.w_state, w.w_zip, "
-            + "d.d_street_1, d.d_street_2, d.d_city, d.d_state, d.d_zip, CAST(@tpcc_h_date AS DATETIME(6)) "
-            + "FROM customer c, warehouse w, district d WHERE c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = ? "
-            + "AND w.w_id = ? AND d.d_w_id = ? AND d.d_id = ?";
-
-    /** Each district's oldest new order, locked; a locking read skips one another Delivery deleted. */
-    private static final String OLDEST_NEW_ORDERS;
-    private static final String DELETE_NEW_ORDERS = "DELETE FROM new_order WHERE no_w_id = ? AND (no_d_id, no_o_id) IN (%s)";
-    private static final String SET_CARRIER = "UPDATE oorder SET o_carrier_id = ? WHERE o_w_id = ? AND (o_d_id, o_id) IN (%s)";
-    private static final String SET_DELIVERY_DATE = "UPDATE order_line SET ol_delivery_d = LOCALTIMESTAMP WHERE ol_w_id = ? "
-            + "AND (ol_d_id, ol_o_id) IN (%s)";
-    private static final String PAY_DELIVERIES = "UPDATE customer c JOIN (SELECT o.o_d_id AS d, o.o_c_id AS cid, "
-            + "COALESCE(SUM(l.ol_amount), 0) AS amount FROM oorder o LEFT JOIN order_line l ON l.ol_w_id = o.o_w_id "
-            + "AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id WHERE o.o_w_id = ? AND (o.o_d_id, o.o_id) IN (%s) "
-            + "GROUP BY o.o_d_id, o.o_c_id) t ON c.c_w_id = ? AND c.c_d_id = t.d AND c.c_id = t.cid "
-            + "SET c.c_balance = c.c_balance + t.amount, c.c_delivery_cnt = c.c_delivery_cnt + 1";
-
-    static {
-        List<String> parts = new ArrayList<>();
-        for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
-            parts.add("(SELECT no_d_id, no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = " + d
-                    + " ORDER BY no_o_id LIMIT 1 FOR UPDATE)");
-        }
-        OLDEST_NEW_ORDERS = String.join(" UNION ALL ", parts);
-    }
-
-    private final PreparedStatement start;
+    private final Pipeline start;
     /** By stock keys x 16 + distinct items, per district (S_DIST_xx). */
-    private final ByCount[] stockAndItems = new ByCount[DISTRICTS_PER_WAREHOUSE];
+    private final List<ByCount<Pipeline>> stockAndItems = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
     /** By stock rows x 16 + lines: the writes of an order with COMMIT, or with ROLLBACK (the unused item). */
-    private final ByCount writeAndCommit = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, "COMMIT"));
-    private final ByCount writeAndRollback = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, "ROLLBACK"));
-    private final PreparedStatement insertOrders;
-    private final ByCount stockWrite = new ByCount(MAX_LINES, n -> String.format(STOCK_WRITE, unionOf(n)));
-    private final ByCount insertLines = new ByCount(MAX_LINES, n -> String.format(INSERT_LINES, repeat(LINE_VALUES, n)));
+    private final ByCount<Pipeline> writeAndCommit;
+    private final ByCount<Pipeline> writeAndRollback;
+    private final Pipeline insertOrders;
+    private final ByCount<PreparedStatement> stockWrite;
+    private final ByCount<PreparedStatement> insertLines;
     private final PreparedStatement customersByName;
-    private final PreparedStatement payment;
-    private final PreparedStatement orderStatusById;
-    private final PreparedStatement orderStatusByName;
+    private final Pipeline payment;
+    private final Pipeline orderStatusById;
+    private final Pipeline orderStatusByName;
     private final PreparedStatement oldestNewOrders;
-    private final ByCount deliver = new ByCount(DISTRICTS_PER_WAREHOUSE, n -> String.join("; ",
-            String.format(DELETE_NEW_ORDERS, repeat("(?, ?)", n)), String.format(SET_CARRIER, repeat("(?, ?)", n)),
-            String.format(SET_DELIVERY_DATE, repeat("(?, ?)", n)), String.format(PAY_DELIVERIES, repeat("(?, ?)", n)),
-            "COMMIT"));
-    private final PreparedStatement stockLevel;
+    private final ByCount<Pipeline> deliver;
+    private final Pipeline stockLevel;
 
-    TpccMysqlSession(SessionConnection connection) throws SQLException {
-        super(connection);
+    TpccMultiStatementSession(SessionConnection connection, NamedSql sql) throws SQLException {
+        super(connection, sql);
         connection.setAutoCommit(false);
         for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
-            int district = d;
-            stockAndItems[d - 1] = new ByCount((MAX_LINES + 1) * 16, n -> String.format(STOCK, district,
-                    repeat("(?, ?)", n / 16)) + "; " + String.format(ITEMS, repeat("?", n % 16)));
+            String district = district(d);
+            stockAndItems.add(new ByCount<>((MAX_LINES + 1) * 16, n -> pipeline(SessionConnection.End.OPEN,
+                    Map.of("district", district, "stock-key", n / 16, "item", n % 16), "new-order-stock", "items")));
         }
-        start = connection.prepare(NEXT_ORDER + "; " + HEADER);
-        insertOrders = connection.prepare(INSERT_ORDER + "; " + INSERT_NEW_ORDER);
-        customersByName = connection.prepare(CUSTOMERS_BY_NAME);
-        payment = connection.prepare(String.join("; ", PAY_DATE, PAY_WAREHOUSE, PAY_DISTRICT, PAY_CUSTOMER, PAY_HISTORY,
-                PAY_SHOWN, "COMMIT"));
-        orderStatusById = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_ID) + "; COMMIT");
-        orderStatusByName = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_NAME) + "; COMMIT");
-        oldestNewOrders = connection.prepare(OLDEST_NEW_ORDERS);
-        stockLevel = connection.prepare(STOCK_LEVEL + "; COMMIT");
+        start = pipeline(SessionConnection.End.OPEN, NONE, "next-order", "new-order-header");
+        writeAndCommit = new ByCount<>((MAX_LINES + 1) * 16, n -> writes(n, SessionConnection.End.COMMIT));
+        writeAndRollback = new ByCount<>((MAX_LINES + 1) * 16, n -> writes(n, SessionConnection.End.ROLLBACK));
+        insertOrders = pipeline(SessionConnection.End.OPEN, NONE, "insert-order", "insert-new-order");
+        stockWrite = new ByCount<>(MAX_LINES, n -> connection.prepare(sql.sql("stock-write", Map.of("stock-row", n))));
+        insertLines = new ByCount<>(MAX_LINES,
+                n -> connection.prepare(sql.sql("insert-lines", Map.of("order-line", n))));
+        customersByName = connection.prepare(sql.sql("customers-by-name"));
+        payment = pipeline(SessionConnection.End.COMMIT, NONE, "pay-date", "pay-warehouse", "pay-district",
+                "pay-customer", "pay-history", "pay-shown");
+        orderStatusById = pipeline(SessionConnection.End.COMMIT, customer(sql, false), "order-status");
+        orderStatusByName = pipeline(SessionConnection.End.COMMIT, customer(sql, true), "order-status");
+        oldestNewOrders = connection.prepare(sql.sql("oldest-new-orders"));
+        deliver = new ByCount<>(DISTRICTS_PER_WAREHOUSE, n -> pipeline(SessionConnection.End.COMMIT,
+                Map.of("delivered", n), "delete-new-orders", "set-carrier", "set-delivery-date", "pay-deliveries"));
+        stockLevel = pipeline(SessionConnection.End.COMMIT, NONE, "stock-level");
     }
 
     /** The order, the new order, one round of STOCK writes, the lines and the transaction's end. */
-    private static String writes(int rowsAndLines, String end) {
-        return String.join("; ", INSERT_ORDER, INSERT_NEW_ORDER, String.format(STOCK_WRITE, unionOf(rowsAndLines / 16)),
-                String.format(INSERT_LINES, repeat(LINE_VALUES, rowsAndLines % 16)), end);
+    private Pipeline writes(int rowsAndLines, SessionConnection.End end) throws SQLException {
+        return pipeline(end, Map.of("stock-row", rowsAndLines / 16, "order-line", rowsAndLines % 16),
+                "insert-order", "insert-new-order", "stock-write", "insert-lines");
     }
 
     // ---------------------------------------------------------------- New-Order (§2.4.2.2)
@@ -151,8 +102,8 @@ final class TpccMysqlSession extends TpccClientSession {
         int w = r.warehouseId();
         int d = r.districtId();
         Header header;
-        setInts(start, 1, w, d, w, d, w, w, d, r.customerId());
-        SessionConnection.Results started = connection.pipeline(start, 2, SessionConnection.End.OPEN);
+        setInts(start.statement(), 1, w, d, w, d, w, w, d, r.customerId());
+        SessionConnection.Results started = start.run(connection);
         started.updateCount();
         try (ResultSet rs = started.resultSet()) {
             required(rs, "warehouse, district or customer", w, d, r.customerId());
@@ -163,9 +114,9 @@ final class TpccMysqlSession extends TpccClientSession {
 
         OrderRows rows = new OrderRows(sortedStockKeys(r));
         int[] itemIds = rows.itemIds();
-        PreparedStatement read = stockAndItems[d - 1].get(rows.keys.length * 16 + itemIds.length);
-        setInts(read, setKeys(read, 1, rows.keys), itemIds);
-        SessionConnection.Results results = connection.pipeline(read, 2, SessionConnection.End.OPEN);
+        Pipeline read = stockAndItems.get(d - 1).get(rows.keys.length * 16 + itemIds.length);
+        setInts(read.statement(), setKeys(read.statement(), 1, rows.keys), itemIds);
+        SessionConnection.Results results = read.run(connection);
         try (ResultSet rs = results.resultSet()) {
             while (rs.next()) {
                 rows.stock(rs.getInt(1), rs.getInt(2), new Stock(rs.getInt(3), rs.getString(4), rs.getString(5)));
@@ -180,15 +131,16 @@ final class TpccMysqlSession extends TpccClientSession {
 
         boolean commit = lines.unusedItemLine == 0;
         if (lines.stockRounds.size() == 1) {
-            PreparedStatement ps = (commit ? writeAndCommit : writeAndRollback).get(lines.stockRows() * 16 + lines.count);
+            Pipeline writes = (commit ? writeAndCommit : writeAndRollback).get(lines.stockRows() * 16 + lines.count);
+            PreparedStatement ps = writes.statement();
             int p = bindOrder(ps, 1, r, header);
             p = setStockRound(ps, p, lines.stockRounds.getFirst());
             setLines(ps, p, orderId, d, w, lines);
-            connection.pipeline(ps, 5, commit ? SessionConnection.End.COMMIT : SessionConnection.End.ROLLBACK);
+            writes.run(connection);
         } else {
             // nothing processed, or an item ordered twice (its STOCK row written in two statements)
-            bindOrder(insertOrders, 1, r, header);
-            connection.pipeline(insertOrders, 2, SessionConnection.End.OPEN);
+            bindOrder(insertOrders.statement(), 1, r, header);
+            insertOrders.run(connection);
             for (StockRound round : lines.stockRounds) {
                 PreparedStatement ps = stockWrite.get(round.size());
                 setStockRound(ps, 1, round);
@@ -214,16 +166,6 @@ final class TpccMysqlSession extends TpccClientSession {
         return first + 10;
     }
 
-    /** A derived table of {@code count} rows (w, i, q, ytd, remote) from placeholders. */
-    private static String unionOf(int count) {
-        List<String> rows = new ArrayList<>(count);
-        rows.add("SELECT ? AS w, ? AS i, ? AS q, ? AS ytd, ? AS remote");
-        for (int i = 1; i < count; i++) {
-            rows.add("SELECT ?, ?, ?, ?, ?");
-        }
-        return String.join(" UNION ALL ", rows);
-    }
-
     // ---------------------------------------------------------------- Payment (§2.5.2.2)
 
     @Override
@@ -235,17 +177,18 @@ final class TpccMysqlSession extends TpccClientSession {
         BigDecimal amount = r.amount();
         // by last name the customer is read first: the C_ID is in the later statements
         int c = customerId(cw, cd, r.customer());
-        payment.setBigDecimal(1, amount);
-        payment.setInt(2, w);
-        payment.setBigDecimal(3, amount);
-        setInts(payment, 4, w, d);
-        payment.setBigDecimal(6, amount);
-        payment.setBigDecimal(7, amount);
-        payment.setString(8, badCreditPrefixAfterId(cd, cw, d, w, amount));
-        setInts(payment, 9, cw, cd, c, c, cd, cw, d, w);
-        payment.setBigDecimal(17, amount);
-        setInts(payment, 18, w, w, d, cw, cd, c, w, w, d);
-        SessionConnection.Results results = connection.pipeline(payment, 7, SessionConnection.End.COMMIT);
+        PreparedStatement ps = payment.statement();
+        ps.setBigDecimal(1, amount);
+        ps.setInt(2, w);
+        ps.setBigDecimal(3, amount);
+        setInts(ps, 4, w, d);
+        ps.setBigDecimal(6, amount);
+        ps.setBigDecimal(7, amount);
+        ps.setString(8, badCreditPrefixAfterId(cd, cw, d, w, amount));
+        setInts(ps, 9, cw, cd, c, c, cd, cw, d, w);
+        ps.setBigDecimal(17, amount);
+        setInts(ps, 18, w, w, d, cw, cd, c, w, w, d);
+        SessionConnection.Results results = payment.run(connection);
         results.updateCount(); // H_DATE taken
         int warehouse = results.updateCount();
         int district = results.updateCount();
@@ -284,7 +227,8 @@ final class TpccMysqlSession extends TpccClientSession {
 
     @Override
     Outcome orderStatus(OrderStatusRequest r) throws SQLException {
-        readOrderStatus(r.customer().byLastName() ? orderStatusByName : orderStatusById, r, true);
+        Pipeline p = r.customer().byLastName() ? orderStatusByName : orderStatusById;
+        readOrderStatus(p.statement(), () -> p.run(connection).resultSet(), r);
         return Outcome.COMMITTED;
     }
 
@@ -306,7 +250,8 @@ final class TpccMysqlSession extends TpccClientSession {
         if (n == 0) {
             connection.commit();
         } else {
-            PreparedStatement ps = deliver.get(n);
+            Pipeline writes = deliver.get(n);
+            PreparedStatement ps = writes.statement();
             int p = 1;
             for (int[] leading : new int[][] {{w}, {r.carrierId(), w}, {w}, {w}}) {
                 setInts(ps, p, leading);
@@ -317,7 +262,7 @@ final class TpccMysqlSession extends TpccClientSession {
                 }
             }
             ps.setInt(p, w); // the customers' warehouse
-            SessionConnection.Results results = connection.pipeline(ps, 5, SessionConnection.End.COMMIT);
+            SessionConnection.Results results = writes.run(connection);
             int deleted = results.updateCount();
             int carried = results.updateCount();
             results.updateCount(); // the lines' delivery dates
@@ -335,7 +280,7 @@ final class TpccMysqlSession extends TpccClientSession {
 
     @Override
     Outcome stockLevel(StockLevelRequest r) throws SQLException {
-        readStockLevel(stockLevel, r, true);
+        readStockLevel(stockLevel.statement(), () -> stockLevel.run(connection).resultSet(), r);
         return Outcome.COMMITTED;
     }
 }
