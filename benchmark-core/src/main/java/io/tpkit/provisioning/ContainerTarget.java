@@ -47,7 +47,8 @@ public final class ContainerTarget implements TargetProvider {
 
     @Override
     public String summary() {
-        return "a " + imageNames(Plugins.databases(), "or") + " image started with Testcontainers (needs a Docker engine)";
+        return "a " + imageNames(Plugins.databases(), "or")
+                + " image started with Testcontainers (needs a Docker engine)";
     }
 
     @Override
@@ -109,8 +110,8 @@ public final class ContainerTarget implements TargetProvider {
                 }
             }
         }
-        throw new BadInputException("--db container:" + image + ": tpkit runs " + imageNames(plugins, "and") + " images "
-                + "(e.g. " + examples(plugins) + ")");
+        throw new BadInputException("--db container:" + image + ": tpkit runs " + imageNames(plugins, "and")
+                + " images (e.g. " + examples(plugins) + ")");
     }
 
     /** "postgres:17", "docker.io/library/mariadb:11.4" -> the repository's last path element. */
