@@ -30,7 +30,7 @@ class LayersTest {
                 .layer("plugin kit").definedBy("io.tpkit.sql..", "io.tpkit.load..", "io.tpkit.files..")
                 .layer("engine").definedBy("io.tpkit.measurement..", "io.tpkit.monitor..",
                         "io.tpkit.scheduler..", "io.tpkit.validity..")
-                .layer("built-in plugins").definedBy("io.tpkit.db..", "io.tpkit.targets..")
+                .layer("built-in plugins").definedBy("io.tpkit.db..", "io.tpkit.provisioning..")
                 .layer("results").definedBy("io.tpkit.result..", "io.tpkit.report..",
                         "io.tpkit.analysis..", "io.tpkit.compare..", "io.tpkit.merge..")
                 .layer("pipeline").definedBy("io.tpkit.runner..", "io.tpkit.sweep..")

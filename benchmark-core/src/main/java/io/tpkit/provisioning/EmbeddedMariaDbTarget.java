@@ -35,6 +35,8 @@ import java.util.function.Consumer;
  */
 public final class EmbeddedMariaDbTarget implements TargetProvider {
     static final String NAME = "embedded-mariadb";
+    /** The database plugin that speaks to MariaDB (through Connector/J). */
+    private static final String PLUGIN = "mysql";
     private static final List<Path> SERVERS = List.of(Path.of("/usr/sbin/mariadbd"), Path.of("/usr/bin/mariadbd"),
             Path.of("/usr/local/bin/mariadbd"));
     private static final List<Path> INSTALLERS = List.of(Path.of("/usr/bin/mariadb-install-db"),
@@ -57,7 +59,7 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
 
     @Override
     public DatabasePlugin plugin(String db) {
-        return Plugins.databaseFor("jdbc:mysql://embedded");
+        return Plugins.database(PLUGIN);
     }
 
     @Override
@@ -158,7 +160,7 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
 
         @Override
         public DatabasePlugin plugin() {
-            return Plugins.databaseFor(jdbcUrl());
+            return Plugins.database(PLUGIN);
         }
 
         @Override

@@ -2,7 +2,7 @@ package io.tpkit.provisioning;
 
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
-import io.tpkit.db.postgres.PostgresPlugin;
+import io.tpkit.spi.Plugins;
 import io.tpkit.spi.database.DatabasePlugin;
 import io.tpkit.spi.provisioning.Target;
 import io.tpkit.spi.provisioning.TargetProvider;
@@ -22,6 +22,8 @@ import java.util.function.Consumer;
  */
 public final class EmbeddedPostgresTarget implements TargetProvider {
     public static final String NAME = "embedded-postgres";
+    /** The database plugin that speaks to the server this target starts. */
+    private static final String PLUGIN = "postgresql";
 
     @Override
     public String form() {
@@ -40,7 +42,7 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
 
     @Override
     public DatabasePlugin plugin(String db) {
-        return new PostgresPlugin();
+        return Plugins.database(PLUGIN);
     }
 
     @Override
@@ -86,7 +88,7 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
         private static final long HOLD_SECONDS = 120;
         private final EmbeddedPostgres pg;
         private final Path dataDir;
-        private final DatabasePlugin plugin = new PostgresPlugin();
+        private final DatabasePlugin plugin = Plugins.database(PLUGIN);
         private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
         private final Thread hook;
         private volatile boolean hold;

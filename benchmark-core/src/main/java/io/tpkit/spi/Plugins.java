@@ -31,6 +31,13 @@ public final class Plugins {
                         + workloads().stream().map(Workload::name).collect(Collectors.joining(", "))));
     }
 
+    /** The database plugin of this {@link DatabasePlugin#name()}, e.g. {@code postgresql}. */
+    public static DatabasePlugin database(String name) {
+        return databases().stream().filter(d -> d.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no database plugin named '" + name + "' is registered: "
+                        + databases().stream().map(DatabasePlugin::name).collect(Collectors.joining(", "))));
+    }
+
     public static DatabasePlugin databaseFor(String jdbcUrl) {
         return databases().stream().filter(d -> d.accepts(jdbcUrl)).findFirst()
                 .orElseThrow(() -> new BadInputException("no database plugin for '"

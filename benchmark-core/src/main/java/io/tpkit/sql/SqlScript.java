@@ -106,6 +106,42 @@ public final class SqlScript {
         return statements;
     }
 
+    /**
+     * A statement on one line: every run of whitespace outside quotes and dollar quotes becomes
+     * one space, and the ends are trimmed. What a quoted literal holds is kept as written. Files
+     * can spread a statement over lines for the reader while the driver sends it compactly.
+     */
+    public static String compact(String statement) {
+        StringBuilder out = new StringBuilder(statement.length());
+        int n = statement.length();
+        int i = 0;
+        boolean space = false;
+        while (i < n) {
+            char ch = statement.charAt(i);
+            int end;
+            if (ch == '\'' || ch == '"' || ch == '`') {
+                end = closingQuote(statement, i, ch);
+            } else if (ch == '$' && dollarTag(statement, i) != null) {
+                String tag = dollarTag(statement, i);
+                int close = statement.indexOf(tag, i + tag.length());
+                end = close < 0 ? n : close + tag.length();
+            } else if (Character.isWhitespace(ch)) {
+                space = true;
+                i++;
+                continue;
+            } else {
+                end = i + 1;
+            }
+            if (space && !out.isEmpty()) {
+                out.append(' ');
+            }
+            space = false;
+            out.append(statement, i, end);
+            i = end;
+        }
+        return out.toString();
+    }
+
     private static int lineEnd(String s, int from) {
         int eol = s.indexOf('\n', from);
         return eol < 0 ? s.length() : eol;

@@ -10,6 +10,7 @@ import io.tpkit.spi.workload.MeasuredRun;
 import io.tpkit.spi.workload.RuleResult;
 import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.Terminal;
+import io.tpkit.sql.NamedSql;
 import io.tpkit.sql.Sql;
 import io.tpkit.sql.SqlScript;
 import java.sql.Connection;
@@ -30,12 +31,12 @@ public final class HpssBoundWorkload implements BoundWorkload {
     static final Timestamp FIXED_TIME = Timestamp.valueOf("2026-01-01 00:00:00");
 
     private final HpssSettings settings;
-    private final HpssDialect dialect;
+    private final NamedSql sql;
     private volatile long filesAtStart = -1;
 
-    HpssBoundWorkload(HpssSettings settings, HpssDialect dialect) {
+    HpssBoundWorkload(HpssSettings settings, NamedSql sql) {
         this.settings = settings;
-        this.dialect = dialect;
+        this.sql = sql;
     }
 
     @Override
@@ -77,17 +78,14 @@ public final class HpssBoundWorkload implements BoundWorkload {
 
     @Override
     public void createSchema(Connection c) throws SQLException {
-        SqlScript.execute(c, dialect.schema());
+        SqlScript.execute(c, sql.statements("schema"));
     }
 
     /** The tables start empty; only the root directory that every file is created in is there. */
     @Override
     public void load(LoadContext context) throws SQLException {
         context.expectRows(1);
-        try (Connection c = context.connect(); PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO hpss_nsobject (object_id, parent_id, name, object_type, owner_uid, group_gid, permissions, "
-                        + "link_count, account_id, fileset_id, option_flags, create_time, modify_time, access_time, "
-                        + "bitfile_id, comment_text) VALUES (?, ?, '/', ?, 0, 0, ?, 2, ?, ?, 0, ?, ?, ?, NULL, 'root')")) {
+        try (Connection c = context.connect(); PreparedStatement ps = c.prepareStatement(sql.sql("insert-root"))) {
             ps.setLong(1, HpssSession.ROOT_ID);
             ps.setLong(2, HpssSession.ROOT_ID);
             ps.setShort(3, HpssSession.DIRECTORY);
@@ -109,7 +107,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
     @Override
     public long loadedScale(Connection c) throws SQLException {
         try {
-            return count(c, "SELECT COUNT(*) FROM hpss_nsobject WHERE object_id = 0 AND object_type = 2") == 1
+            return count(c, "count-root") == 1
                     ? scale() : -1;
         } catch (SQLException e) {
             if (!c.getAutoCommit()) {
@@ -137,7 +135,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
 
     @Override
     public Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
-        return new HpssSession(c, FIXED_TIME);
+        return new HpssSession(c, sql, FIXED_TIME);
     }
 
     /** The name-server records of files: one per committed create. */
@@ -146,34 +144,32 @@ public final class HpssBoundWorkload implements BoundWorkload {
         return files(c);
     }
 
-    private static long files(Connection c) throws SQLException {
-        return count(c, "SELECT COUNT(*) FROM hpss_nsobject WHERE object_type = 1");
+    private long files(Connection c) throws SQLException {
+        return count(c, "count-files");
     }
 
     @Override
     public List<CheckResult> checkConsistency(Connection c) throws SQLException {
         List<CheckResult> checks = new ArrayList<>();
         long files = files(c);
-        long bitfiles = count(c, "SELECT COUNT(*) FROM hpss_bitfile");
+        long bitfiles = count(c, "count-bitfiles");
         checks.add(CheckResult.of("files-equal-bitfiles", files == bitfiles,
                 files + " name-server file records, " + bitfiles + " bitfile records"));
-        long orphanFiles = count(c, "SELECT COUNT(*) FROM hpss_nsobject o LEFT JOIN hpss_bitfile b "
-                + "ON b.bitfile_id = o.bitfile_id WHERE o.object_type = 1 AND b.bitfile_id IS NULL");
+        long orphanFiles = count(c, "count-files-without-bitfile");
         checks.add(CheckResult.of("every-file-has-its-bitfile", orphanFiles == 0,
                 orphanFiles + " file records without a bitfile record"));
-        long shared = count(c, "SELECT COUNT(*) FROM (SELECT bitfile_id FROM hpss_nsobject WHERE object_type = 1 "
-                + "GROUP BY bitfile_id HAVING COUNT(*) > 1) s");
+        long shared = count(c, "count-shared-bitfiles");
         checks.add(CheckResult.of("one-file-per-bitfile", shared == 0,
                 shared + " bitfile records claimed by more than one file record"));
-        long strays = count(c, "SELECT COUNT(*) FROM hpss_nsobject WHERE object_id <> 0 "
-                + "AND (object_type <> 1 OR parent_id <> 0 OR bitfile_id IS NULL)");
+        long strays = count(c, "count-strays");
         checks.add(CheckResult.of("files-in-the-root-directory", strays == 0,
                 strays + " records that are not files of the root directory"));
         return checks;
     }
 
-    private static long count(Connection c, String sql) throws SQLException {
-        return Sql.singleLong(c, sql);
+    /** The number the named query counts. */
+    private long count(Connection c, String query) throws SQLException {
+        return Sql.singleLong(c, sql.sql(query));
     }
 
     /** Duration runs have a minimum; this benchmark is a fixed number of creates instead. */

@@ -12,7 +12,8 @@ import java.sql.Timestamp;
 /**
  * One thread of the benchmark: statements prepared once, then per create a read of the parent
  * directory outside any transaction, and one transaction that reads it again and inserts the
- * name-server and bitfile records.
+ * name-server and bitfile records. The statements are the dialect's {@code read-parent},
+ * {@code insert-object} and {@code insert-bitfile}.
  */
 final class HpssSession implements Session {
     static final long ROOT_ID = 0;
@@ -27,28 +28,19 @@ final class HpssSession implements Session {
     static final int CLASS_OF_SERVICE = 1;
     static final int STORAGE_CLASS = 1;
 
-    static final String READ_PARENT =
-            "SELECT object_type, permissions, owner_uid FROM hpss_nsobject WHERE object_id = ?";
-    static final String INSERT_OBJECT = "INSERT INTO hpss_nsobject (object_id, parent_id, name, object_type, owner_uid, "
-            + "group_gid, permissions, link_count, account_id, fileset_id, option_flags, create_time, modify_time, "
-            + "access_time, bitfile_id, comment_text) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 0, ?, ?, ?, ?, '')";
-    static final String INSERT_BITFILE = "INSERT INTO hpss_bitfile (bitfile_id, cos_id, storage_class, file_size, "
-            + "account_id, flags, read_count, write_count, create_time, modify_time, read_time, write_time) "
-            + "VALUES (?, ?, ?, 0, ?, 0, 0, 0, ?, ?, ?, ?)";
-
     private final SessionConnection c;
     private final PreparedStatement readParent;
     private final PreparedStatement insertObject;
     private final PreparedStatement insertBitfile;
     private final Timestamp now;
 
-    HpssSession(SessionConnection c, Timestamp now) throws SQLException {
+    HpssSession(SessionConnection c, io.tpkit.sql.NamedSql sql, Timestamp now) throws SQLException {
         this.c = c;
         this.now = now;
         c.setAutoCommit(true);
-        readParent = c.prepare(READ_PARENT);
-        insertObject = c.prepare(INSERT_OBJECT);
-        insertBitfile = c.prepare(INSERT_BITFILE);
+        readParent = c.prepare(sql.sql("read-parent"));
+        insertObject = c.prepare(sql.sql("insert-object"));
+        insertBitfile = c.prepare(sql.sql("insert-bitfile"));
     }
 
     @Override

@@ -56,6 +56,11 @@ public final class HpssWorkload implements Workload {
 
     @Override
     public HpssBoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
-        return new HpssBoundWorkload(HpssSettings.parse(config), HpssDialect.of(database.dialect()));
+        return new HpssBoundWorkload(HpssSettings.parse(config), sql(database.dialect()));
+    }
+
+    /** The SQL of {@code dialect}: {@code io/tpkit/hpss/sql/DIALECT.sql} over {@code default.sql}. */
+    static io.tpkit.sql.NamedSql sql(String dialect) {
+        return io.tpkit.sql.NamedSql.load(HpssWorkload.class, "/io/tpkit/hpss/sql", dialect);
     }
 }

@@ -1,5 +1,6 @@
 package io.tpkit.tp1;
 
+import io.tpkit.sql.NamedSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,7 +23,7 @@ import java.util.Map;
  * and the consistency checks count a recorded account at its base, so that every other check
  * still holds exactly. The next run that is not T1 (DebitCredit, T2) first returns the recorded
  * accounts to their bases and empties the record, as does the next T1 run before it records its
- * own keys; a load drops the table.
+ * own keys; a load drops the table. The statements are the dialect's {@code amends-*} blocks.
  */
 final class Amends {
     static final String TABLE = "tp1_amended";
@@ -64,25 +65,24 @@ final class Amends {
      *
      * @return the amends taken back (0 when there was no record)
      */
-    static long undo(Connection c) throws SQLException {
+    static long undo(Connection c, NamedSql sql) throws SQLException {
         if (!exists(c)) {
             return 0;
         }
-        return inTransaction(c, () -> undoRecorded(c));
+        return inTransaction(c, () -> undoRecorded(c, sql));
     }
 
     /** Undoes what an earlier run recorded, then records {@code keys} with their balances now. */
-    static long record(Connection c, int[] keys) throws SQLException {
+    static long record(Connection c, NamedSql sql, int[] keys) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (aid INT NOT NULL PRIMARY KEY, base BIGINT NOT NULL)");
+            s.execute(sql.sql("amends-create"));
         }
         if (!c.getAutoCommit()) {
             c.commit(); // MySQL commits DDL anyway; PostgreSQL must see the table before it is used
         }
         return inTransaction(c, () -> {
-            long undone = undoRecorded(c);
-            try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + TABLE
-                    + " (aid, base) SELECT aid, abalance FROM tp1_account WHERE aid = ?")) {
+            long undone = undoRecorded(c, sql);
+            try (PreparedStatement insert = c.prepareStatement(sql.sql("amends-record"))) {
                 for (int key : Arrays.stream(keys).distinct().toArray()) {
                     insert.setInt(1, key);
                     if (insert.executeUpdate() != 1) {
@@ -98,13 +98,11 @@ final class Amends {
      * The amends since the record was written, summed over the recorded accounts: their balances
      * minus their bases ({@code -1} when there is no record, so no count).
      */
-    static long counted(Connection c) throws SQLException {
+    static long counted(Connection c, NamedSql sql) throws SQLException {
         if (!exists(c)) {
             return -1;
         }
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT COALESCE(SUM(a.abalance - m.base), 0) FROM tp1_account a JOIN "
-                     + TABLE + " m ON m.aid = a.aid")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("amends-counted"))) {
             rs.next();
             long n = rs.getLong(1);
             endRead(c);
@@ -113,14 +111,12 @@ final class Amends {
     }
 
     /** Each recorded account's amends (its balance minus its base), by account id. */
-    static Map<Integer, Long> byAccount(Connection c) throws SQLException {
+    static Map<Integer, Long> byAccount(Connection c, NamedSql sql) throws SQLException {
         Map<Integer, Long> m = new LinkedHashMap<>();
         if (!exists(c)) {
             return m;
         }
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT a.aid, a.abalance - m.base FROM tp1_account a JOIN " + TABLE
-                     + " m ON m.aid = a.aid ORDER BY a.aid")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("amends-by-account"))) {
             while (rs.next()) {
                 m.put(rs.getInt(1), rs.getLong(2));
             }
@@ -129,17 +125,15 @@ final class Amends {
         return m;
     }
 
-    private static long undoRecorded(Connection c) throws SQLException {
+    private static long undoRecorded(Connection c, NamedSql sql) throws SQLException {
         List<long[]> recorded = new ArrayList<>();
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT m.aid, m.base, a.abalance - m.base FROM " + TABLE
-                     + " m JOIN tp1_account a ON a.aid = m.aid")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.sql("amends-recorded"))) {
             while (rs.next()) {
                 recorded.add(new long[] {rs.getInt(1), rs.getLong(2), rs.getLong(3)});
             }
         }
         long undone = 0;
-        try (PreparedStatement restore = c.prepareStatement("UPDATE tp1_account SET abalance = ? WHERE aid = ?")) {
+        try (PreparedStatement restore = c.prepareStatement(sql.sql("account-restore"))) {
             for (long[] r : recorded) {
                 restore.setLong(1, r[1]);
                 restore.setInt(2, (int) r[0]);
@@ -148,7 +142,7 @@ final class Amends {
             }
         }
         try (Statement s = c.createStatement()) {
-            s.executeUpdate("DELETE FROM " + TABLE);
+            s.executeUpdate(sql.sql("amends-clear"));
         }
         return undone;
     }

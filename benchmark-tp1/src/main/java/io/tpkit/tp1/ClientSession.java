@@ -3,6 +3,7 @@ package io.tpkit.tp1;
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.Request;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.sql.Pipeline;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,8 +12,9 @@ import java.util.List;
 
 /**
  * DebitCredit as statements sent by the driver ({@code --logic client}): the account update
- * that returns the new balance (or an update and a read of it), the history insert, the teller
- * and branch updates, in the configured order, and COMMIT, all sent together in one round trip
+ * that returns the new balance (or an update and a read of it: the dialect's {@code account}
+ * holds one statement or two), the history insert, the teller and branch updates, in the
+ * configured order, and COMMIT, all sent together in one round trip
  * (pgjdbc sends the statements one after another before a single Sync; Connector/J as one
  * multi-statement query). Each statement is still executed on its own, in order; a failing one
  * stops the rest, COMMIT included, and the scheduler rolls back. Balances are changed in place
@@ -20,33 +22,30 @@ import java.util.List;
  * (lock upgrades, the digest's pitfall 6).
  */
 final class ClientSession implements Tp1Session {
-    /** The history append, by (tid, bid, aid, delta); T2 appends with the same statement. */
-    static final String HISTORY_INSERT = "INSERT INTO tp1_history (tid, bid, aid, delta, mtime, filler) "
-            + "VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP, '" + Tp1Tables.HISTORY_FILLER + "')";
     private final SessionConnection connection;
     private final StatementOrder order;
     private final boolean accountReturnsBalance;
+    private final Pipeline pipeline;
     private final PreparedStatement transaction;
-    private final int statements;
     private long lastBalance;
 
-    ClientSession(SessionConnection connection, StatementOrder order, List<String> accountStep) throws SQLException {
+    ClientSession(SessionConnection connection, StatementOrder order, Tp1Dialect dialect) throws SQLException {
         this.connection = connection;
         this.order = order;
+        List<String> accountStep = dialect.accountStep();
         this.accountReturnsBalance = accountStep.size() == 1;
         connection.setAutoCommit(false);
         List<String> sql = new ArrayList<>();
         for (TransactionStep step : order.steps()) {
             switch (step) {
                 case ACCOUNT -> sql.addAll(accountStep);
-                case HISTORY -> sql.add(HISTORY_INSERT);
-                case TELLER -> sql.add("UPDATE tp1_teller SET tbalance = tbalance + ? WHERE tid = ?");
-                case BRANCH -> sql.add("UPDATE tp1_branch SET bbalance = bbalance + ? WHERE bid = ?");
+                case HISTORY -> sql.addAll(dialect.sql().statements("history-insert"));
+                case TELLER -> sql.addAll(dialect.sql().statements("teller-update"));
+                case BRANCH -> sql.addAll(dialect.sql().statements("branch-update"));
             }
         }
-        sql.add("COMMIT");
-        statements = sql.size();
-        transaction = connection.prepare(String.join("; ", sql));
+        pipeline = Pipeline.prepare(connection, sql, SessionConnection.End.COMMIT);
+        transaction = pipeline.statement();
     }
 
     @Override
@@ -78,7 +77,7 @@ final class ClientSession implements Tp1Session {
                 }
             }
         }
-        SessionConnection.Results results = connection.pipeline(transaction, statements, SessionConnection.End.COMMIT);
+        SessionConnection.Results results = pipeline.run(connection);
         for (TransactionStep step : order.steps()) {
             switch (step) {
                 case ACCOUNT -> {

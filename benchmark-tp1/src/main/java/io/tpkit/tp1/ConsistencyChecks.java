@@ -1,6 +1,7 @@
 package io.tpkit.tp1;
 
 import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.sql.NamedSql;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,25 +15,26 @@ import java.util.List;
  * because balances start at 0 and history empty, and every committed transaction adds the same
  * delta to one account, its teller, the teller's branch and one history row. The global sums
  * alone can hide compensating errors, so each teller, branch and account is also checked against
- * its own history. The SQL is plain enough for PostgreSQL and MySQL alike.
+ * its own history. The queries are the dialect's ({@code balance-sums}, {@code *-mismatches}).
  */
 final class ConsistencyChecks {
     /** Offending ids shown in a failed check's detail. */
     private static final int EXAMPLES = 5;
 
     private final Tp1Size size;
+    private final NamedSql sql;
 
-    ConsistencyChecks(Tp1Size size) {
+    ConsistencyChecks(Tp1Size size, NamedSql sql) {
         this.size = size;
+        this.sql = sql;
     }
 
     List<CheckResult> run(Connection c) throws SQLException {
         List<CheckResult> results = new ArrayList<>();
         // accounts a T1 run amended count at their balance before it (see Amends)
-        java.util.Map<Integer, Long> amended = Amends.byAccount(c);
-        String accounts = amended.isEmpty() ? "tp1_account"
-                : "(SELECT x.aid, x.bid, COALESCE(m.base, x.abalance) AS abalance FROM tp1_account x LEFT JOIN "
-                        + Amends.TABLE + " m ON m.aid = x.aid)";
+        java.util.Map<Integer, Long> amended = Amends.byAccount(c, sql);
+        java.util.Map<String, String> accounts = java.util.Map.of("accounts",
+                sql.sql(amended.isEmpty() ? "accounts" : "accounts-at-base"));
         try (Statement s = c.createStatement()) {
             results.add(rowCounts(s));
             if (!amended.isEmpty()) {
@@ -40,27 +42,15 @@ final class ConsistencyChecks {
             }
             results.add(globalSums(s, accounts));
             results.add(mismatches(s, "teller-balances-match-history",
-                    "tellers", "their history deltas", size.tellers(),
-                    "SELECT t.tid FROM tp1_teller t LEFT JOIN "
-                            + "(SELECT tid, SUM(delta) AS s FROM tp1_history GROUP BY tid) h ON h.tid = t.tid "
-                            + "WHERE t.tbalance <> COALESCE(h.s, 0)"));
+                    "tellers", "their history deltas", size.tellers(), sql.sql("teller-mismatches")));
             results.add(mismatches(s, "branch-balances-match-history",
-                    "branches", "their history deltas", size.branches(),
-                    "SELECT b.bid FROM tp1_branch b LEFT JOIN "
-                            + "(SELECT bid, SUM(delta) AS s FROM tp1_history GROUP BY bid) h ON h.bid = b.bid "
-                            + "WHERE b.bbalance <> COALESCE(h.s, 0)"));
+                    "branches", "their history deltas", size.branches(), sql.sql("branch-mismatches")));
             // every account, not only those in history: an untouched account must still hold 0
             results.add(mismatches(s, "account-balances-match-history",
-                    "accounts", "their history deltas", size.accounts(),
-                    "SELECT a.aid FROM " + accounts + " a LEFT JOIN "
-                            + "(SELECT aid, SUM(delta) AS s FROM tp1_history GROUP BY aid) h ON h.aid = a.aid "
-                            + "WHERE a.abalance <> COALESCE(h.s, 0)"));
+                    "accounts", "their history deltas", size.accounts(), sql.sql("account-mismatches", accounts)));
             // holds only because bid is always the teller's branch (pgbench breaks it)
             results.add(mismatches(s, "branch-balances-match-tellers",
-                    "branches", "their tellers' balances", size.branches(),
-                    "SELECT b.bid FROM tp1_branch b LEFT JOIN "
-                            + "(SELECT bid, SUM(tbalance) AS s FROM tp1_teller GROUP BY bid) t ON t.bid = b.bid "
-                            + "WHERE b.bbalance <> COALESCE(t.s, 0)"));
+                    "branches", "their tellers' balances", size.branches(), sql.sql("branch-teller-mismatches")));
         }
         if (!c.getAutoCommit()) {
             c.commit(); // end the read transaction
@@ -69,9 +59,9 @@ final class ConsistencyChecks {
     }
 
     private CheckResult rowCounts(Statement s) throws SQLException {
-        long branches = count(s, "SELECT COUNT(*) FROM tp1_branch");
-        long tellers = count(s, "SELECT COUNT(*) FROM tp1_teller");
-        long accounts = count(s, "SELECT COUNT(*) FROM tp1_account");
+        long branches = LoadedData.count(s, sql, Tp1Tables.BRANCH);
+        long tellers = LoadedData.count(s, sql, Tp1Tables.TELLER);
+        long accounts = LoadedData.count(s, sql, Tp1Tables.ACCOUNT);
         boolean ok = branches == size.branches() && tellers == size.tellers() && accounts == size.accounts();
         return CheckResult.of("row-counts", ok, String.format(
                 "%d branches, %d tellers, %d accounts (expected %d, %d, %d)",
@@ -92,12 +82,8 @@ final class ConsistencyChecks {
                 + "before the run, the next run that is not T1 restores it");
     }
 
-    private static CheckResult globalSums(Statement s, String accountRows) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT "
-                + "(SELECT COALESCE(SUM(abalance), 0) FROM " + accountRows + " a), "
-                + "(SELECT COALESCE(SUM(tbalance), 0) FROM tp1_teller), "
-                + "(SELECT COALESCE(SUM(bbalance), 0) FROM tp1_branch), "
-                + "(SELECT COALESCE(SUM(delta), 0) FROM tp1_history)")) {
+    private CheckResult globalSums(Statement s, java.util.Map<String, String> accountRows) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql.sql("balance-sums", accountRows))) {
             rs.next();
             BigDecimal accounts = rs.getBigDecimal(1);
             BigDecimal tellers = rs.getBigDecimal(2);
@@ -116,9 +102,9 @@ final class ConsistencyChecks {
      * Passes when {@code idQuery} (the ids whose balance is wrong) returns no row; the detail
      * names a few offenders.
      */
-    private static CheckResult mismatches(Statement s, String name, String rows, String source, long checked,
-                                          String idQuery) throws SQLException {
-        long bad = count(s, "SELECT COUNT(*) FROM (" + idQuery + ") x");
+    private CheckResult mismatches(Statement s, String name, String rows, String source, long checked,
+                                   String idQuery) throws SQLException {
+        long bad = count(s, sql.sql("count-of", java.util.Map.of("query", idQuery)));
         if (bad == 0) {
             return CheckResult.of(name, true, "all " + checked + " " + rows + " hold the sum of " + source);
         }

@@ -1,6 +1,7 @@
 package io.tpkit.tp1;
 
 import io.tpkit.config.BadInputException;
+import io.tpkit.sql.NamedSql;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -29,7 +30,7 @@ final class LoadedData {
      *                           unfinished load (counts that do not fit together, keys missing);
      *                           the message says how to fix it
      */
-    static long probe(Connection c, Tp1Size configured, boolean reloading) throws SQLException {
+    static long probe(Connection c, NamedSql sql, Tp1Size configured, boolean reloading) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
         for (String table : Tp1Tables.ALL) {
             if (!exists(c, meta, table)) {
@@ -40,9 +41,9 @@ final class LoadedData {
         long tellers;
         long accounts;
         try (Statement s = c.createStatement()) {
-            branches = count(s, Tp1Tables.BRANCH);
-            tellers = count(s, Tp1Tables.TELLER);
-            accounts = count(s, Tp1Tables.ACCOUNT);
+            branches = count(s, sql, Tp1Tables.BRANCH);
+            tellers = count(s, sql, Tp1Tables.TELLER);
+            accounts = count(s, sql, Tp1Tables.ACCOUNT);
         }
         if (!c.getAutoCommit()) {
             c.commit();
@@ -92,8 +93,8 @@ final class LoadedData {
         }
     }
 
-    private static long count(Statement s, String table) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
+    static long count(Statement s, NamedSql sql, String table) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql.sql("count-rows", java.util.Map.of("table", table)))) {
             rs.next();
             return rs.getLong(1);
         }

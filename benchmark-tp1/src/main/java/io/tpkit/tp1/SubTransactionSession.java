@@ -3,6 +3,7 @@ package io.tpkit.tp1;
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.Request;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.sql.Pipeline;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
@@ -16,33 +17,34 @@ import java.sql.SQLException;
 final class SubTransactionSession implements Tp1Session {
     private final SessionConnection connection;
     private final SubTransaction sub;
-    private final PreparedStatement transaction;
+    private final Pipeline transaction;
 
-    SubTransactionSession(SessionConnection connection, SubTransaction sub) throws SQLException {
+    SubTransactionSession(SessionConnection connection, io.tpkit.sql.NamedSql sql, SubTransaction sub)
+            throws SQLException {
         if (sub == SubTransaction.NONE) {
             throw new IllegalArgumentException("DebitCredit runs in ClientSession or ProcedureSession");
         }
         this.connection = connection;
         this.sub = sub;
         connection.setAutoCommit(false);
-        String statement = sub.amends() ? "UPDATE tp1_account SET abalance = abalance + ? WHERE aid = ?"
-                : ClientSession.HISTORY_INSERT;
-        transaction = connection.prepare(statement + "; COMMIT");
+        transaction = Pipeline.prepare(connection, sql.statements(sub.amends() ? "account-update" : "history-insert"),
+                SessionConnection.End.COMMIT);
     }
 
     @Override
     public Outcome execute(Request request) throws SQLException {
         Tp1Request r = (Tp1Request) request;
+        PreparedStatement ps = transaction.statement();
         if (sub.amends()) {
-            transaction.setInt(1, r.delta());
-            transaction.setInt(2, r.aid());
+            ps.setInt(1, r.delta());
+            ps.setInt(2, r.aid());
         } else {
-            transaction.setInt(1, r.tid());
-            transaction.setInt(2, r.bid());
-            transaction.setInt(3, r.aid());
-            transaction.setInt(4, r.delta());
+            ps.setInt(1, r.tid());
+            ps.setInt(2, r.bid());
+            ps.setInt(3, r.aid());
+            ps.setInt(4, r.delta());
         }
-        SessionConnection.Results results = connection.pipeline(transaction, 2, SessionConnection.End.COMMIT);
+        SessionConnection.Results results = transaction.run(connection);
         if (results.updateCount() != 1) {
             throw sub.amends() ? MissingRow.of(Tp1Tables.ACCOUNT, "aid", r.aid())
                     : new SQLException("tp1: the history insert added no row", MissingRow.NO_DATA);

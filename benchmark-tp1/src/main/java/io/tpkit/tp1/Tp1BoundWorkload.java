@@ -130,15 +130,15 @@ public final class Tp1BoundWorkload implements BoundWorkload {
      */
     @Override
     public long loadedScale(Connection c) throws SQLException {
-        return LoadedData.probe(c, settings.size(), reloading);
+        return LoadedData.probe(c, dialect.sql(), settings.size(), reloading);
     }
 
     @Override
     public void prepareRun(Connection c) throws SQLException {
-        amendsUndone = settings.sub().amends() ? Amends.record(c, keys) : Amends.undo(c);
+        amendsUndone = settings.sub().amends() ? Amends.record(c, dialect.sql(), keys) : Amends.undo(c, dialect.sql());
         if (settings.logic() == Logic.PROCEDURE) {
             // installed when missing or of another version (the script's checksum is recorded)
-            io.tpkit.sql.StoredRoutines.install(c, "tp1", dialect.procedureScript());
+            io.tpkit.sql.StoredRoutines.install(c, "tp1", dialect.procedureScript().orElseThrow());
         }
     }
 
@@ -171,11 +171,11 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public Tp1Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
         if (settings.sub() != SubTransaction.NONE) {
-            return new SubTransactionSession(c, settings.sub());
+            return new SubTransactionSession(c, dialect.sql(), settings.sub());
         }
         return settings.logic() == Logic.PROCEDURE
                 ? new ProcedureSession(c, dialect.procedureCall())
-                : new ClientSession(c, settings.order(), dialect.accountStep());
+                : new ClientSession(c, settings.order(), dialect);
     }
 
     /**
@@ -185,14 +185,14 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public long databaseTransactionCount(Connection c) throws SQLException {
         if (settings.sub().amends()) {
-            return Amends.counted(c);
+            return Amends.counted(c, dialect.sql());
         }
-        return io.tpkit.sql.Sql.singleLong(c, "SELECT COUNT(*) FROM tp1_history");
+        return io.tpkit.sql.Sql.singleLong(c, dialect.sql().sql("count-history"));
     }
 
     @Override
     public List<CheckResult> checkConsistency(Connection c) throws SQLException {
-        return new ConsistencyChecks(settings.size()).run(c);
+        return new ConsistencyChecks(settings.size(), dialect.sql()).run(c);
     }
 
     /** TPC-A terminals think 10 s on average and key nothing; TPC-B streams neither. */

@@ -1,79 +1,82 @@
 package io.tpkit.tp1;
 
-import io.tpkit.config.BadInputException;
-import io.tpkit.sql.SqlScript;
+import io.tpkit.sql.NamedSql;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The SQL of one database family, kept as scripts under {@code io/tpkit/tp1/<dialect>/}:
- * {@code schema.sql} (drop and create the tables, no keys), {@code primary-keys.sql},
- * {@code foreign-keys.sql}, {@code procedure.sql} (the stored function), {@code call.sql}
- * (the one statement that calls it, with parameters aid, tid, bid, delta, returning the new
- * balance as a one-row result) and {@code account.sql} (the client logic's account step: an
- * UPDATE by (delta, aid) that returns the new balance, or an UPDATE followed by a SELECT of the
- * balance by aid). Adding a dialect means adding these six files.
+ * TP1's SQL in one database's dialect: the named blocks of {@code io/tpkit/tp1/sql/DIALECT.sql}
+ * over those of {@code default.sql} ({@link NamedSql}), and the stored function of
+ * {@code --logic procedure} in {@code procedures/DIALECT.sql}. The default holds the tables
+ * (with the dialect's {@code timestamp} and {@code table-options}), the keys, the client
+ * transaction's statements, the call of the stored function, and the checks' queries; a
+ * database whose SQL differs writes those blocks in its own file. A dialect without a file
+ * runs the default.
  */
 final class Tp1Dialect {
-    private static final String ROOT = "/io/tpkit/tp1/";
+    private static final String FOLDER = "/io/tpkit/tp1/sql";
 
-    private final String key;
+    private final NamedSql sql;
 
-    private Tp1Dialect(String key) {
-        this.key = key;
+    private Tp1Dialect(NamedSql sql) {
+        this.sql = sql;
     }
 
-    /** @throws BadInputException when tp1 has no scripts for {@code key} */
+    /** @throws IllegalArgumentException when {@code key} is not a dialect name */
     static Tp1Dialect of(String key) {
-        if (key == null || key.contains("/") || Tp1Dialect.class.getResource(ROOT + key + "/schema.sql") == null) {
-            throw new BadInputException("tp1 has no SQL for the '" + key + "' dialect yet: "
-                    + "run it against PostgreSQL (e.g. --target embedded-postgres)");
-        }
-        return new Tp1Dialect(key);
+        return new Tp1Dialect(NamedSql.load(Tp1Dialect.class, FOLDER, key));
     }
 
     String key() {
-        return key;
+        return sql.dialect();
+    }
+
+    /** Every named block: the statements the sessions and checks prepare. */
+    NamedSql sql() {
+        return sql;
     }
 
     List<String> schema() {
-        return SqlScript.split(read("schema.sql"));
+        return sql.statements("schema");
     }
 
     List<String> primaryKeys() {
-        return SqlScript.split(read("primary-keys.sql"));
+        return sql.statements("primary-keys");
     }
 
     List<String> foreignKeys() {
-        return SqlScript.split(read("foreign-keys.sql"));
+        return sql.statements("foreign-keys");
     }
 
-    List<String> procedure() {
-        return SqlScript.split(procedureScript());
+    /** The text of {@code procedures/DIALECT.sql}, as {@link io.tpkit.sql.StoredRoutines} installs and versions it. */
+    Optional<String> procedureScript() {
+        return sql.procedures();
     }
 
-    /** The text of {@code procedure.sql}, as {@link io.tpkit.sql.StoredRoutines} installs and versions it. */
-    String procedureScript() {
-        return read("procedure.sql");
+    /** Where the stored function of this dialect belongs. */
+    String procedureFile() {
+        return sql.proceduresFile();
     }
 
+    /** The statement that calls the stored function, with parameters aid, tid, bid, delta. */
     String procedureCall() {
-        List<String> call = SqlScript.split(read("call.sql"));
+        List<String> call = sql.statements("debit-credit-call");
         if (call.size() != 1) {
-            throw new IllegalStateException(key + "/call.sql must hold exactly one statement");
+            throw new IllegalStateException(sql.fileOf("debit-credit-call")
+                    + ": debit-credit-call must hold exactly one statement");
         }
         return call.get(0);
     }
 
-    /** The account step's statements: one that returns the balance, or an update and a select. */
+    /**
+     * The account step's statements: one that returns the balance (an update by delta and aid
+     * that returns it), or an update by (delta, aid) and a select of the balance by aid.
+     */
     List<String> accountStep() {
-        List<String> step = SqlScript.split(read("account.sql"));
+        List<String> step = sql.statements("account");
         if (step.isEmpty() || step.size() > 2) {
-            throw new IllegalStateException(key + "/account.sql must hold one or two statements");
+            throw new IllegalStateException(sql.fileOf("account") + ": account must hold one or two statements");
         }
         return step;
-    }
-
-    private String read(String name) {
-        return SqlScript.read(Tp1Dialect.class, ROOT + key + "/" + name);
     }
 }

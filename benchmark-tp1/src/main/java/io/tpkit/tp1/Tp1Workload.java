@@ -54,7 +54,11 @@ public final class Tp1Workload implements Workload {
     @Override
     public Tp1BoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
         Tp1Settings settings = Tp1Options.parse(config, defaultScale(), defaultArrival());
-        return new Tp1BoundWorkload(settings, Tp1Dialect.of(database.dialect()),
-                config.loadPolicy() == LoadPolicy.ALWAYS);
+        Tp1Dialect dialect = Tp1Dialect.of(database.dialect());
+        if (settings.logic() == io.tpkit.config.Logic.PROCEDURE && dialect.procedureScript().isEmpty()) {
+            throw new io.tpkit.config.BadInputException("tp1 has no stored function for the '" + dialect.key() + "' dialect ("
+                    + dialect.procedureFile() + "): use --logic client");
+        }
+        return new Tp1BoundWorkload(settings, dialect, config.loadPolicy() == LoadPolicy.ALWAYS);
     }
 }

@@ -53,8 +53,12 @@ class Tp1WorkloadTest {
     }
 
     @Test
-    void aDatabaseWithoutTp1ScriptsIsABadInput() {
-        assertThatThrownBy(() -> workload.bind(BenchmarkConfig.builder("tp1").build(), db.plugin("oracle")))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("'oracle' dialect");
+    void aDatabaseWithoutTp1FilesRunsTheDefaultSqlButHasNoStoredFunction() {
+        assertThat(workload.bind(BenchmarkConfig.builder("tp1").build(), db.plugin("oracle")).parameters())
+                .containsEntry("dialect", "oracle");
+        assertThatThrownBy(() -> workload.bind(BenchmarkConfig.builder("tp1").logic(io.tpkit.config.Logic.PROCEDURE)
+                .build(), db.plugin("oracle")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("no stored function for the 'oracle' dialect (io/tpkit/tp1/sql/procedures/oracle.sql)");
     }
 }

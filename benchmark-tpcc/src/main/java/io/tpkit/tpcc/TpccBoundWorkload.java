@@ -106,8 +106,8 @@ public final class TpccBoundWorkload implements BoundWorkload {
         }
     }
 
-    private static void setConfig(Connection c, String name, String value) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO tpcc_config (cfg_name, cfg_value) VALUES (?, ?)")) {
+    private void setConfig(Connection c, String name, String value) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(dialect.sql().sql("config-insert"))) {
             ps.setString(1, name);
             ps.setString(2, value);
             ps.executeUpdate();
@@ -117,9 +117,9 @@ public final class TpccBoundWorkload implements BoundWorkload {
         }
     }
 
-    private static Map<String, String> config(Connection c) throws SQLException {
+    private Map<String, String> config(Connection c) throws SQLException {
         Map<String, String> m = new HashMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT cfg_name, cfg_value FROM tpcc_config")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(dialect.sql().sql("config-select"))) {
             while (rs.next()) {
                 m.put(rs.getString(1), rs.getString(2));
             }
@@ -131,7 +131,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     @Override
     public long loadedScale(Connection c) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
-        try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), "tpcc_config", new String[] {"TABLE"})) {
+        try (ResultSet rs = meta.getTables(c.getCatalog(), c.getSchema(), TpccTables.CONFIG, new String[] {"TABLE"})) {
             if (!rs.next()) {
                 return -1;
             }
@@ -214,7 +214,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
     /** Committed New-Orders raise d_next_o_id by one each; rolled-back ones do not. */
     @Override
     public long databaseTransactionCount(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT sum(d_next_o_id) FROM district")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(dialect.sql().sql("new-order-count"))) {
             rs.next();
             return rs.getLong(1);
         }
@@ -232,13 +232,11 @@ public final class TpccBoundWorkload implements BoundWorkload {
     @Override
     public List<CheckResult> checkConsistency(Connection c) throws SQLException {
         boolean anyDelivery;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM "
-                + TpccTables.ORDER + " WHERE o_id >= " + TpccScale.FIRST_UNDELIVERED_ORDER
-                + " AND o_carrier_id IS NOT NULL")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(dialect.sql().sql("delivered-since-load"))) {
             rs.next();
             anyDelivery = rs.getLong(1) > 0;
         }
-        return TpccConsistency.checkAll(c, anyDelivery);
+        return TpccConsistency.checkAll(c, dialect, anyDelivery);
     }
 
     /**

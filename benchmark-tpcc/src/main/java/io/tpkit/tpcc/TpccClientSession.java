@@ -1,7 +1,10 @@
 package io.tpkit.tpcc;
 
+import io.tpkit.spi.database.SqlFeature;
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.sql.NamedSql;
+import io.tpkit.sql.Pipeline;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.PreparedStatement;
@@ -9,14 +12,29 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The five TPC-C transactions as SQL sent by the driver ({@code --logic client}), one database
  * transaction per business transaction, in as few round trips as each database's SQL allows:
  * the profiles prescribe which rows are read and written, not how many statements do it. What
- * the dialects share lives here: the New-Order lines as the profile processes them, the lock
- * order, and what the terminal showed. {@link TpccPostgresSession} and {@link TpccMysqlSession}
- * hold the statements.
+ * both shapes share lives here: the New-Order lines as the profile processes them, the lock
+ * order, and what the terminal showed. The statements are the dialect's named blocks
+ * ({@code io/tpkit/tpcc/sql/}); the shape is chosen by what the database declares, never by its
+ * name: {@link TpccReturningSession} where writes return rows (one statement writes several
+ * tables and answers), {@link TpccMultiStatementSession} elsewhere (statements sent together,
+ * what an update changed read back).
+ *
+ * <p>Why two classes: the shapes differ in logic, not only in text. Where a write returns rows,
+ * New-Order's reads and the district's update are one statement, and Payment, Delivery and the
+ * read-only transactions are one statement each in auto-commit mode; without that, New-Order
+ * needs a round trip more, Payment reads a customer chosen by name before it writes, Delivery
+ * locks the oldest new orders before it deletes them, and auto-commit stays off (Connector/J
+ * pays a round trip to switch it), so COMMIT goes with the last statements. One class for both
+ * would cost PostgreSQL a round trip in New-Order and in Delivery (the round trips per
+ * transaction are measured and published), and the returning shape cannot run where writes
+ * return nothing; so the difference is a feature the plugin declares, and each shape's SQL is in
+ * the dialect's file.
  *
  * <p><b>Locks.</b> Every row that is read and then written is locked when it is read
  * ({@code SELECT ... FOR UPDATE}) or changed in place ({@code x = x + delta}), so no transaction
@@ -40,46 +58,57 @@ abstract class TpccClientSession extends TpccSession {
     /** C_DATA is VARCHAR(500): the payment prefix pushes the oldest text out (§2.5.2.2). */
     static final int C_DATA_MAX = 500;
     static final String BAD_CREDIT = "BC";
-    /** H_DATA = W_NAME + 4 spaces + D_NAME. */
-    static final String H_DATA_SEPARATOR = "    ";
-    /** Stock-Level looks at the last 20 orders of the district. */
-    static final int STOCK_LEVEL_ORDERS = 20;
     /** S_QUANTITY is replenished by 91 when it would fall below 10. */
     static final int STOCK_LOW_WATER = 10;
     static final int STOCK_REFILL = 91;
 
-    /** The customer by number, or at ⌈n/2⌉ of the name's matches sorted by C_FIRST (C_ID breaks ties). */
-    static final String CUSTOMER_BY_ID = "?";
-    static final String CUSTOMER_BY_NAME = "(SELECT x.c_id FROM (SELECT c_id, row_number() OVER (ORDER BY c_first, c_id) "
-            + "AS rn, count(*) OVER () AS n FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ?) x "
-            + "WHERE x.n IN (2 * x.rn - 1, 2 * x.rn))";
-    /** One statement, so one snapshot: the order and its lines as they were at one moment; both dialects run it. */
-    static final String ORDER_STATUS = "SELECT c.c_id, c.c_balance, c.c_first, c.c_middle, c.c_last, "
-            + "o.o_id, o.o_entry_d, o.o_carrier_id, "
-            + "l.ol_i_id, l.ol_supply_w_id, l.ol_quantity, l.ol_amount, l.ol_delivery_d FROM customer c "
-            + "LEFT JOIN oorder o ON o.o_w_id = c.c_w_id AND o.o_d_id = c.c_d_id AND o.o_c_id = c.c_id "
-            + "AND o.o_id = (SELECT max(o_id) FROM oorder WHERE o_w_id = c.c_w_id AND o_d_id = c.c_d_id "
-            + "AND o_c_id = c.c_id) "
-            + "LEFT JOIN order_line l ON l.ol_w_id = o.o_w_id AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id "
-            + "WHERE c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = %s ORDER BY l.ol_number";
-    /** The three steps of the profile in one statement; both dialects run it. */
-    static final String STOCK_LEVEL = "SELECT count(DISTINCT s.s_i_id) FROM district d "
-            + "JOIN order_line ol ON ol.ol_w_id = d.d_w_id AND ol.ol_d_id = d.d_id "
-            + "AND ol.ol_o_id >= d.d_next_o_id - " + STOCK_LEVEL_ORDERS + " AND ol.ol_o_id < d.d_next_o_id "
-            + "JOIN stock s ON s.s_w_id = d.d_w_id AND s.s_i_id = ol.ol_i_id AND s.s_quantity < ? "
-            + "WHERE d.d_w_id = ? AND d.d_id = ?";
+    final NamedSql sql;
 
-    TpccClientSession(SessionConnection connection) {
+    TpccClientSession(SessionConnection connection, NamedSql sql) {
         super(connection);
+        this.sql = sql;
     }
 
-    /** The client session for the database family of {@code dialect}. */
+    /** The client session of the shape the database's features allow (see above). */
     static TpccClientSession open(SessionConnection connection, TpccDialect dialect) throws SQLException {
-        return switch (dialect.key()) {
-            case "postgresql" -> new TpccPostgresSession(connection);
-            case "mysql" -> new TpccMysqlSession(connection);
-            default -> throw new IllegalArgumentException("tpcc has no client statements for " + dialect.key());
-        };
+        return returningRows(dialect) ? new TpccReturningSession(connection, dialect.sql())
+                : new TpccMultiStatementSession(connection, dialect.sql());
+    }
+
+    /** The named blocks the shape for {@code dialect} prepares: a dialect must have them all. */
+    static List<String> statements(TpccDialect dialect) {
+        return returningRows(dialect) ? TpccReturningSession.STATEMENTS : TpccMultiStatementSession.STATEMENTS;
+    }
+
+    private static boolean returningRows(TpccDialect dialect) {
+        return dialect.has(SqlFeature.WRITES_RETURNING_ROWS);
+    }
+
+    /** The statements that take {@code ${customer}}, with the customer chosen by name or by number. */
+    static Map<String, String> customer(NamedSql sql, boolean byName) {
+        return Map.of("customer", sql.sql(byName ? "customer-by-name" : "customer-by-id"));
+    }
+
+    /** The value of {@code ${district}}: the suffix of S_DIST_xx for district {@code d}, e.g. 03. */
+    static String district(int d) {
+        return String.format("%02d", d);
+    }
+
+    /**
+     * The named blocks, in order, as statements sent together: each must be one statement, for
+     * the session reads their results in place.
+     */
+    Pipeline pipeline(SessionConnection.End end, Map<String, ?> arguments, String... names) throws SQLException {
+        List<String> statements = new ArrayList<>();
+        for (String name : names) {
+            List<String> one = sql.statements(name, arguments);
+            if (one.size() != 1) {
+                throw new IllegalStateException(sql.fileOf(name) + ": '" + name + "' must be one statement, not "
+                        + one.size() + " (the session reads its result in its place)");
+            }
+            statements.addAll(one);
+        }
+        return Pipeline.prepare(connection, statements, end);
     }
 
     /**
@@ -367,26 +396,27 @@ abstract class TpccClientSession extends TpccSession {
      * Statements whose text depends on a row count (an order's lines, a Delivery's orders), each
      * prepared the first time that count is needed and kept for the session.
      */
-    final class ByCount {
-        private final java.util.function.IntFunction<String> sql;
-        private final PreparedStatement[] prepared;
-
-        ByCount(int maxCount, java.util.function.IntFunction<String> sql) {
-            this.sql = sql;
-            this.prepared = new PreparedStatement[maxCount + 1];
+    static final class ByCount<T> {
+        /** Prepares the statement for a count. */
+        interface Prepare<T> {
+            T prepare(int count) throws SQLException;
         }
 
-        PreparedStatement get(int count) throws SQLException {
+        private final Prepare<T> prepare;
+        private final Object[] prepared;
+
+        ByCount(int maxCount, Prepare<T> prepare) {
+            this.prepare = prepare;
+            this.prepared = new Object[maxCount + 1];
+        }
+
+        @SuppressWarnings("unchecked")
+        T get(int count) throws SQLException {
             if (prepared[count] == null) {
-                prepared[count] = connection.prepare(sql.apply(count));
+                prepared[count] = prepare.prepare(count);
             }
-            return prepared[count];
+            return (T) prepared[count];
         }
-    }
-
-    /** {@code count} copies of {@code group} ("(?, ?)"), separated by commas. */
-    static String repeat(String group, int count) {
-        return String.join(", ", java.util.Collections.nCopies(count, group));
     }
 
     /** Binds each STOCK key as (S_W_ID, S_I_ID), from parameter {@code first} on; returns the next. */
@@ -432,19 +462,25 @@ abstract class TpccClientSession extends TpccSession {
         return at + 1;
     }
 
+    /** Runs a bound read-only statement: alone in auto-commit mode, or with the COMMIT sent after it. */
+    interface Rows {
+        java.sql.ResultSet run() throws SQLException;
+    }
+
     /**
      * Runs the Order-Status statement and keeps what the terminal showed: the customer's
      * C_BALANCE, C_FIRST, C_MIDDLE and C_LAST, the last order's O_ENTRY_D and O_CARRIER_ID, and
      * each of its lines (item, supplier, quantity, amount, delivery date).
      *
-     * @param commits whether {@code ps} ends with COMMIT (sent with the query), or runs in auto-commit mode
+     * @param ps   the dialect's {@code order-status}, to bind
+     * @param rows runs it once bound
      */
-    void readOrderStatus(PreparedStatement ps, OrderStatusRequest r, boolean commits) throws SQLException {
+    void readOrderStatus(PreparedStatement ps, Rows rows, OrderStatusRequest r) throws SQLException {
         int w = r.warehouseId();
         int d = r.districtId();
         setInts(ps, 1, w, d);
         setCustomer(ps, 3, w, d, r.customer());
-        try (java.sql.ResultSet rs = rowsOf(ps, commits)) {
+        try (java.sql.ResultSet rs = rows.run()) {
             lastOrderStatus = orderStatusShown(rs, w, d);
         }
         if (lastOrderStatus == null) {
@@ -452,18 +488,13 @@ abstract class TpccClientSession extends TpccSession {
         }
     }
 
-    /** Runs the Stock-Level statement and keeps low_stock, what the terminal showed. */
-    void readStockLevel(PreparedStatement ps, StockLevelRequest r, boolean commits) throws SQLException {
+    /** Runs the dialect's {@code stock-level} and keeps low_stock, what the terminal showed. */
+    void readStockLevel(PreparedStatement ps, Rows rows, StockLevelRequest r) throws SQLException {
         setInts(ps, 1, r.threshold(), r.warehouseId(), r.districtId());
-        try (java.sql.ResultSet rs = rowsOf(ps, commits)) {
+        try (java.sql.ResultSet rs = rows.run()) {
             required(rs, "district", r.warehouseId(), r.districtId());
             lastStockLevel = new TpccOutput.StockLevel(r.warehouseId(), r.districtId(), r.threshold(), rs.getInt(1));
         }
-    }
-
-    /** The rows of a read-only query, alone (auto-commit) or with the COMMIT sent after it. */
-    private java.sql.ResultSet rowsOf(PreparedStatement ps, boolean commits) throws SQLException {
-        return commits ? connection.pipeline(ps, 2, SessionConnection.End.COMMIT).resultSet() : connection.query(ps);
     }
 
     /** Moves to the first row, or fails naming the missing row. */

@@ -1,68 +1,86 @@
 package io.tpkit.tpcc;
 
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.database.SqlFeature;
+import io.tpkit.sql.NamedSql;
 import io.tpkit.sql.SqlScript;
 import java.util.List;
+import java.util.Set;
 
 /**
- * The DDL of one database family, kept as scripts under {@code io/tpkit/tpcc/<dialect>/}:
- * {@code schema.sql} (drop and create the tables, no keys), {@code primary-keys.sql},
- * {@code indexes.sql} (secondary indexes the transactions need), {@code foreign-keys.sql} and,
- * where the dialect has them, {@code procedures.sql} (the five transactions as stored functions,
- * for {@code --logic procedure}).
+ * TPC-C's SQL in one database's dialect, and what that database's SQL can do: the named blocks
+ * of {@code io/tpkit/tpcc/sql/DIALECT.sql} over those of {@code default.sql} ({@link NamedSql})
+ * and the plugin's {@link SqlFeature}s, which choose the shape of the client transactions
+ * ({@link TpccClientSession#open}). The scripts are {@code schema} (drop and create the tables,
+ * no keys), {@code primary-keys}, {@code indexes} (secondary indexes the transactions need),
+ * {@code foreign-keys}; where the dialect has them, {@code procedures/DIALECT.sql} holds the
+ * five transactions as stored routines, for {@code --logic procedure}. A dialect without a file
+ * of its own runs the default.
  */
 final class TpccDialect {
-    private static final String ROOT = "/io/tpkit/tpcc/";
+    private static final String FOLDER = "/io/tpkit/tpcc/sql";
 
-    private final String key;
+    private final NamedSql sql;
+    private final Set<SqlFeature> features;
 
-    private TpccDialect(String key) {
-        this.key = key;
+    private TpccDialect(NamedSql sql, Set<SqlFeature> features) {
+        this.sql = sql;
+        this.features = features;
     }
 
-    /** @throws IllegalArgumentException when there are no TPC-C scripts for {@code key} */
-    static TpccDialect of(String key) {
-        if (key == null || key.contains("/") || TpccDialect.class.getResource(ROOT + key + "/schema.sql") == null) {
-            throw new IllegalArgumentException("tpcc has no SQL for the '" + key + "' dialect yet");
-        }
-        return new TpccDialect(key);
+    /** The SQL of the plugin's dialect, with the features the plugin declares. */
+    static TpccDialect of(DatabasePlugin database) {
+        return new TpccDialect(NamedSql.load(TpccDialect.class, FOLDER, database.dialect()), database.sqlFeatures());
     }
 
     String key() {
-        return key;
+        return sql.dialect();
+    }
+
+    /** Every named block: the statements the sessions and checks prepare. */
+    NamedSql sql() {
+        return sql;
+    }
+
+    /** Whether the database declares {@code feature}. */
+    boolean has(SqlFeature feature) {
+        return features.contains(feature);
     }
 
     List<String> schema() {
-        return script("schema.sql");
+        return sql.statements("schema");
     }
 
     List<String> primaryKeys() {
-        return script("primary-keys.sql");
+        return sql.statements("primary-keys");
     }
 
     List<String> indexes() {
-        return script("indexes.sql");
+        return sql.statements("indexes");
     }
 
     List<String> foreignKeys() {
-        return script("foreign-keys.sql");
+        return sql.statements("foreign-keys");
     }
 
-    /** Whether the dialect has {@code procedures.sql}. */
+    /** Whether the dialect has {@code procedures/DIALECT.sql}. */
     boolean hasProcedures() {
-        return TpccDialect.class.getResource(ROOT + key + "/procedures.sql") != null;
+        return sql.procedures().isPresent();
+    }
+
+    /** Where the dialect's stored routines belong. */
+    String proceduresFile() {
+        return sql.proceduresFile();
     }
 
     /** Drops and creates the stored functions (procedures) of {@code --logic procedure}. */
     List<String> procedures() {
-        return script("procedures.sql");
+        return SqlScript.split(proceduresScript());
     }
 
-    /** The text of {@code procedures.sql}, as {@link io.tpkit.sql.StoredRoutines} installs and versions it. */
+    /** The text of the stored routines, as {@link io.tpkit.sql.StoredRoutines} installs and versions it. */
     String proceduresScript() {
-        return SqlScript.read(TpccDialect.class, ROOT + key + "/procedures.sql");
-    }
-
-    private List<String> script(String name) {
-        return SqlScript.split(SqlScript.read(TpccDialect.class, ROOT + key + "/" + name));
+        return sql.procedures().orElseThrow(() -> new IllegalStateException("tpcc has no stored procedures for the "
+                + key() + " dialect (" + proceduresFile() + ")"));
     }
 }

@@ -21,7 +21,7 @@ record TpccForeignData(TpccNames names, long scale, List<String> description) im
         long min;
         long max;
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(names.sql("SELECT COUNT(*), MIN(w_id), MAX(w_id) FROM warehouse"))) {
+             ResultSet rs = s.executeQuery(names.named("foreign-warehouses"))) {
             rs.next();
             rows = rs.getLong(1);
             min = rs.getLong(2);

@@ -279,8 +279,7 @@ final class TpccLoader {
     }
 
     private void saveConfig(Connection c, NURandConstants constants) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO " + TpccTables.CONFIG + " (cfg_name, cfg_value) VALUES (?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(dialect.sql().sql("config-insert"))) {
             ps.setString(1, "c_last_load");
             ps.setString(2, Integer.toString(constants.cLast()));
             ps.addBatch();

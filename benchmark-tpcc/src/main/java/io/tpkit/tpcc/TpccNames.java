@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 /**
  * The tables and columns the consistency conditions read, as one database names them. The
  * conditions are written with tpkit's own lower-case names ({@link TpccTables}); {@link #sql}
- * puts this database's names in their place. For tpkit's own load ({@link #TPKIT}) that changes
+ * puts this database's names in their place. For tpkit's own load ({@link #tpkit}) that changes
  * nothing. For data another tool loaded, {@link #find} looks the names up in the database's
  * metadata, case-insensitively, among the spellings the common kits use.
  */
@@ -47,8 +47,6 @@ final class TpccNames {
     /** The money columns whose sums the conditions compare. */
     static final Set<String> MONEY = Set.of("w_ytd", "d_ytd", "c_balance", "c_ytd_payment", "h_amount", "ol_amount");
 
-    /** tpkit's own names: the conditions' SQL as written. */
-    static final TpccNames TPKIT = new TpccNames(null, Map.of(), Map.of(), null);
 
     /** The kinds of relation, as JDBC drivers name them, that can hold the data. */
     private static final Set<String> RELATIONS = Set.of("TABLE", "BASE TABLE", "PARTITIONED TABLE", "VIEW",
@@ -59,19 +57,34 @@ final class TpccNames {
     /** A lower-case identifier in a condition, with the table alias before it if any. */
     private static final Pattern IDENTIFIER = Pattern.compile("\\b([a-z][a-z0-9_]*\\.)?([a-z][a-z0-9_]*)\\b");
 
-    private final TpccDialect dialect;
+    private final io.tpkit.sql.NamedSql dialect;
     /** The name in the database of each table and column the conditions read, when it differs. */
     private final Map<String, String> found;
     /** Money columns stored in floating point (REAL, FLOAT, DOUBLE): tpkit's name to "table.column (type)". */
     private final Map<String, String> floatingMoney;
     private final String quote;
 
-    private TpccNames(TpccDialect dialect, Map<String, String> found, Map<String, String> floatingMoney,
+    private TpccNames(io.tpkit.sql.NamedSql dialect, Map<String, String> found, Map<String, String> floatingMoney,
                       String quote) {
         this.dialect = dialect;
         this.found = found;
         this.floatingMoney = floatingMoney;
         this.quote = quote;
+    }
+
+    /** tpkit's own names, in the dialect's SQL: the conditions' SQL as written. */
+    static TpccNames tpkit(TpccDialect dialect) {
+        return new TpccNames(dialect.sql(), Map.of(), Map.of(), null);
+    }
+
+    /** Condition {@code number}'s query as the dialect writes it ({@code consistency-N}), with tpkit's names. */
+    String condition(int number) {
+        return dialect.sql("consistency-" + number);
+    }
+
+    /** A named query of the dialect (tpkit's names) with this database's names. */
+    String named(String name) {
+        return sql(dialect.sql(name));
     }
 
     private static Map<String, List<String>> tables() {
@@ -186,7 +199,7 @@ final class TpccNames {
                 }
             }
         }
-        return Optional.of(new TpccNames(dialect, found, floating, quote));
+        return Optional.of(new TpccNames(dialect.sql(), found, floating, quote));
     }
 
     private static String escape(String name, DatabaseMetaData meta) throws SQLException {
@@ -250,9 +263,7 @@ final class TpccNames {
      * of the nearest floats is not the nearest float of the sum.
      */
     private String exactDecimal(String reference) {
-        return dialect.key().equals("mysql")
-                ? "CAST(CAST(" + reference + " AS CHAR) AS DECIMAL(65,30))"
-                : "CAST(CAST(" + reference + " AS VARCHAR) AS NUMERIC)";
+        return dialect.sql("exact-decimal", Map.of("value", reference));
     }
 
     private String identifier(String name) {

@@ -2,8 +2,10 @@ package io.tpkit.tpcc;
 
 import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
+import io.tpkit.spi.database.SqlFeature;
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.sql.NamedSql;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,9 +19,12 @@ import java.util.regex.Pattern;
 
 /**
  * The five TPC-C transactions as one call each of the stored routines that {@code prepareRun}
- * installs from the dialect's {@code procedures.sql} ({@code --logic procedure}): PL/pgSQL
- * functions called with {@code SELECT * FROM f(...)} on PostgreSQL, stored procedures called
- * with {@code CALL p(...)} on MySQL/MariaDB. The routines do the reads and writes of
+ * installs from the dialect's {@code procedures/DIALECT.sql} ({@code --logic procedure}), each
+ * called by the dialect's {@code call-*} statement: PL/pgSQL functions called with
+ * {@code SELECT * FROM f(...)} on PostgreSQL, stored procedures called with {@code CALL p(...)}
+ * (the default) on MySQL/MariaDB. New-Order's lines go as three int arrays where the database
+ * takes arrays as parameters ({@link SqlFeature#ARRAY_PARAMETERS}), else as one JSON text.
+ * The routines do the reads and writes of
  * {@link TpccClientSession}, in its lock order, and return everything the terminal shows in
  * the rows the client statements return, so this session fills the same {@link TpccOutput}
  * records. The calls are plain prepared statements, prepared once per connection: Connector/J
@@ -40,12 +45,16 @@ import java.util.regex.Pattern;
  * <p>Not thread-safe: one session per terminal.
  */
 final class TpccProcedureSession extends TpccSession {
+    /** The named blocks this session prepares. */
+    static final List<String> STATEMENTS = List.of("call-new-order", "call-payment", "call-order-status",
+            "call-delivery", "call-stock-level");
     /** The SQLSTATE {@code tpcc_new_order} raises on PostgreSQL for the unused item (§2.4.2.3). */
     static final String ITEM_NOT_VALID = "TPC01";
     private static final Pattern ROLLBACK_SCREEN =
             Pattern.compile("\\(order (\\d+), C_CREDIT (\\S+), C_LAST (\\S+)\\)");
 
-    private final boolean postgres;
+    /** New-Order's lines as three arrays, not as one JSON text. */
+    private final boolean arrays;
     private final PreparedStatement newOrder;
     private final PreparedStatement payment;
     private final PreparedStatement orderStatus;
@@ -54,23 +63,14 @@ final class TpccProcedureSession extends TpccSession {
 
     TpccProcedureSession(SessionConnection connection, TpccDialect dialect) throws SQLException {
         super(connection);
-        postgres = switch (dialect.key()) {
-            case "postgresql" -> true;
-            case "mysql" -> false;
-            default -> throw new IllegalArgumentException("tpcc has no stored procedures for " + dialect.key());
-        };
+        arrays = dialect.has(SqlFeature.ARRAY_PARAMETERS);
         connection.setAutoCommit(true);
-        newOrder = connection.prepare(call("tpcc_new_order", postgres ? 6 : 4));
-        payment = connection.prepare(call("tpcc_payment", 7));
-        orderStatus = connection.prepare(call("tpcc_order_status", 4));
-        delivery = connection.prepare(call("tpcc_delivery", 2));
-        stockLevel = connection.prepare(call("tpcc_stock_level", 3));
-    }
-
-    /** The statement that calls a routine with {@code parameters} placeholders. */
-    private String call(String routine, int parameters) {
-        String args = "(" + TpccClientSession.repeat("?", parameters) + ")";
-        return postgres ? "SELECT * FROM " + routine + args : "CALL " + routine + args;
+        NamedSql sql = dialect.sql();
+        newOrder = connection.prepare(sql.sql("call-new-order"));
+        payment = connection.prepare(sql.sql("call-payment"));
+        orderStatus = connection.prepare(sql.sql("call-order-status"));
+        delivery = connection.prepare(sql.sql("call-delivery"));
+        stockLevel = connection.prepare(sql.sql("call-stock-level"));
     }
 
     // ---------------------------------------------------------------- New-Order (§2.4.2.2)
@@ -81,7 +81,7 @@ final class TpccProcedureSession extends TpccSession {
         newOrder.setInt(1, r.warehouseId());
         newOrder.setInt(2, r.districtId());
         newOrder.setInt(3, r.customerId());
-        if (postgres) {
+        if (arrays) {
             Integer[] items = new Integer[lines.size()];
             Integer[] supply = new Integer[lines.size()];
             Integer[] quantities = new Integer[lines.size()];

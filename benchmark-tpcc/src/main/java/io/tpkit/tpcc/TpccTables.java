@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Table and column names, lower case as BenchBase spells them so that one tool's data set can be
  * run and checked by the other. The column lists are the order in which the loader streams
- * values; they must match the tables in {@code schema.sql}.
+ * values; they must match the tables of the {@code schema} block in {@code sql/default.sql}.
  */
 final class TpccTables {
     static final String WAREHOUSE = "warehouse";

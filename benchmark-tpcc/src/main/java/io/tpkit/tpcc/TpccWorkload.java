@@ -75,14 +75,17 @@ public final class TpccWorkload implements Workload {
             throw new BadInputException("--foreign-keys must be on or off (got '" + fk + "')");
         }
         int warehouses = config.scale() == null ? defaultScale() : config.scale();
-        TpccDialect dialect;
-        try {
-            dialect = TpccDialect.of(database.dialect());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("tpcc does not support " + database.name() + " yet: use PostgreSQL");
-        }
+        TpccDialect dialect = TpccDialect.of(database);
         if (config.logic() == Logic.PROCEDURE && !dialect.hasProcedures()) {
-            throw new BadInputException("tpcc has no stored procedures for " + dialect.key() + " yet: use --logic client");
+            throw new BadInputException("tpcc has no stored procedures for the " + dialect.key() + " dialect ("
+                    + dialect.proceduresFile() + "): use --logic client");
+        }
+        List<String> missing = dialect.sql().missing((config.logic() == Logic.PROCEDURE
+                ? TpccProcedureSession.STATEMENTS : TpccClientSession.statements(dialect)).toArray(String[]::new));
+        if (!missing.isEmpty()) {
+            throw new BadInputException("tpcc cannot run on " + database.name() + " yet: the " + dialect.key()
+                    + " dialect has no " + String.join(", ", missing) + " (write them in "
+                    + dialect.sql().dialectFile() + "; see " + dialect.sql().defaultFile() + ")");
         }
         return new TpccBoundWorkload(warehouses, fk.equals("on"), dialect, config.logic(), config.seed(),
                 Map.of(FOREIGN_KEYS, fk));

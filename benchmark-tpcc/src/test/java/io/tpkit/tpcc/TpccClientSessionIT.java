@@ -546,7 +546,7 @@ abstract class TpccClientSessionIT {
         assertThat(remoteAfter / 1000000 - remoteBefore / 1000000).as("remote order lines").isPositive();
         assertThat(remoteAfter / 1000 % 1000 - remoteBefore / 1000 % 1000).as("orders not all local").isPositive();
         assertThat(remoteAfter % 1000 - remoteBefore % 1000).as("remote payments").isPositive();
-        List<CheckResult> results = TpccConsistency.checkAll(check, true);
+        List<CheckResult> results = TpccConsistency.checkAll(check, db.dialect(), true);
         assertThat(results).hasSize(11);
         for (CheckResult r : results) {
             assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
@@ -562,7 +562,7 @@ abstract class TpccClientSessionIT {
     void concurrentTerminalsDoNotDeadlock() throws Exception {
         int deadlocks = db.concurrentMix(this::session, 78, 4, 300);
         assertThat(deadlocks).isZero();
-        for (CheckResult r : TpccConsistency.checkAll(check, true)) {
+        for (CheckResult r : TpccConsistency.checkAll(check, db.dialect(), true)) {
             assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
         }
     }

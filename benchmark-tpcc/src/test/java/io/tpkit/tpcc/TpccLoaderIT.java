@@ -57,7 +57,7 @@ class TpccLoaderIT {
                 return new FailingPlugin(target.plugin(), TpccTables.STOCK);
             }
         };
-        TpccDialect dialect = TpccDialect.of("postgresql");
+        TpccDialect dialect = TpccDialect.of(io.tpkit.spi.Plugins.database("postgresql"));
         try (Connection c = context.connect()) {
             SqlScript.execute(c, dialect.schema());
         }
@@ -71,7 +71,7 @@ class TpccLoaderIT {
 
     private void loadAndCheck(int w, boolean foreignKeys) throws Exception {
         RecordingLoadContext context = new RecordingLoadContext(target, 2);
-        TpccDialect dialect = TpccDialect.of(context.database().dialect());
+        TpccDialect dialect = TpccDialect.of(context.database());
         try (Connection c = context.connect()) {
             SqlScript.execute(c, dialect.schema());
         }
@@ -98,7 +98,7 @@ class TpccLoaderIT {
             assertThat(longValue(s, "SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid IN "
                     + "(SELECT oid FROM pg_class WHERE relname IN ('" + String.join("','", TpccTables.ALL) + "'))"))
                     .isEqualTo(foreignKeys ? 10 : 0);
-            consistency(s);
+            consistency(s, dialect);
         }
     }
 
@@ -163,8 +163,8 @@ class TpccLoaderIT {
     }
 
     /** The consistency conditions of §3.3.2 that hold after a load: all twelve. */
-    private static void consistency(Statement s) throws SQLException {
-        for (CheckResult r : TpccConsistency.checkAll(s.getConnection(), false)) {
+    private static void consistency(Statement s, TpccDialect dialect) throws SQLException {
+        for (CheckResult r : TpccConsistency.checkAll(s.getConnection(), dialect, false)) {
             assertThat(r.passed()).as(r.name() + ": " + r.detail()).isTrue();
         }
     }
@@ -193,6 +193,11 @@ class TpccLoaderIT {
         @Override
         public String dialect() {
             return real.dialect();
+        }
+
+        @Override
+        public java.util.Set<io.tpkit.spi.database.SqlFeature> sqlFeatures() {
+            return real.sqlFeatures();
         }
 
         @Override

@@ -24,7 +24,7 @@ class TpccLoaderTest {
     void expectedRowsAreTheSpecsCardinalitiesWithAboutTenLinesPerOrder() {
         long perWarehouseWithoutLines = 1 + 10 + 100_000 + 30_000 + 30_000 + 30_000 + 9_000;
         for (int w : new int[] {1, 3}) {
-            long lines = new TpccLoader(w, TpccDialect.of("postgresql"), null, true, 5).expectedRows()
+            long lines = new TpccLoader(w, TpccDialect.of(io.tpkit.spi.Plugins.database("postgresql")), null, true, 5).expectedRows()
                     - 100_000 - w * perWarehouseWithoutLines;
             assertThat(lines).isBetween(w * 295_000L, w * 305_000L);
         }

@@ -47,7 +47,7 @@ final class TpccTestDatabase implements AutoCloseable {
     private static TpccTestDatabase load(Target target, int warehouses, long seed) throws Exception {
         try {
             RecordingLoadContext context = new RecordingLoadContext(target, 2);
-            TpccDialect dialect = TpccDialect.of(target.plugin().dialect());
+            TpccDialect dialect = TpccDialect.of(target.plugin());
             try (Connection c = context.connect()) {
                 SqlScript.execute(c, dialect.schema());
             }
@@ -75,7 +75,7 @@ final class TpccTestDatabase implements AutoCloseable {
     }
 
     TpccDialect dialect() {
-        return TpccDialect.of(target.plugin().dialect());
+        return TpccDialect.of(target.plugin());
     }
 
     /** A client session in the database's own dialect, on a new connection. */

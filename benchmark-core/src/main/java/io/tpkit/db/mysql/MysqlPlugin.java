@@ -32,10 +32,6 @@ public final class MysqlPlugin implements DatabasePlugin {
         return "mysql";
     }
 
-    @Override
-    public String dialect() {
-        return "mysql";
-    }
 
     @Override
     public boolean accepts(String jdbcUrl) {
@@ -61,6 +57,19 @@ public final class MysqlPlugin implements DatabasePlugin {
     @Override
     public int defaultPort() {
         return 3306;
+    }
+
+    /** MySQL's images and MariaDB's, which take the same settings and speak to Connector/J. */
+    @Override
+    public List<String> containerImages() {
+        return List.of("mysql", "mariadb");
+    }
+
+    /** Both images' entrypoints create the database and the user from these (MariaDB's also reads MYSQL_*). */
+    @Override
+    public Map<String, String> containerEnvironment(String database, String user, String password) {
+        return Map.of("MYSQL_DATABASE", database, "MYSQL_USER", user, "MYSQL_PASSWORD", password,
+                "MYSQL_ROOT_PASSWORD", password);
     }
 
     @Override

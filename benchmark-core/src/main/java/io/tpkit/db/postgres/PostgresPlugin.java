@@ -30,9 +30,12 @@ public final class PostgresPlugin implements DatabasePlugin {
         return "postgresql";
     }
 
+
+    /** Data-modifying WITH queries with RETURNING, and int[] parameters. */
     @Override
-    public String dialect() {
-        return "postgresql";
+    public java.util.Set<io.tpkit.spi.database.SqlFeature> sqlFeatures() {
+        return java.util.EnumSet.of(io.tpkit.spi.database.SqlFeature.WRITES_RETURNING_ROWS,
+                io.tpkit.spi.database.SqlFeature.ARRAY_PARAMETERS);
     }
 
     @Override
@@ -54,6 +57,18 @@ public final class PostgresPlugin implements DatabasePlugin {
     @Override
     public int defaultPort() {
         return 5432;
+    }
+
+    /** The official images (postgres:17) and those named after them. */
+    @Override
+    public List<String> containerImages() {
+        return List.of("postgres");
+    }
+
+    /** The official image's entrypoint creates the database and its owner from these. */
+    @Override
+    public Map<String, String> containerEnvironment(String database, String user, String password) {
+        return Map.of("POSTGRES_DB", database, "POSTGRES_USER", user, "POSTGRES_PASSWORD", password);
     }
 
     @Override

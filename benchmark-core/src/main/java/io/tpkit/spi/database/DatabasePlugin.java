@@ -8,17 +8,32 @@ import java.util.Map;
 /**
  * What differs between database families (PostgreSQL, MySQL/MariaDB): recognised from the
  * JDBC URL, registered with {@link java.util.ServiceLoader} in
- * {@code META-INF/services/io.tpkit.spi.database.DatabasePlugin}.
+ * {@code META-INF/services/io.tpkit.spi.database.DatabasePlugin}. Adding a database is a plugin
+ * and, where its SQL differs from the workloads' defaults, its dialect's SQL files
+ * ({@code io/tpkit/WORKLOAD/sql/DIALECT.sql}, see {@code io.tpkit.sql.NamedSql}); no workload
+ * names a database.
  */
 public interface DatabasePlugin {
     /** Short name, e.g. {@code postgresql}. */
     String name();
 
     /**
-     * The SQL dialect key that workloads use to pick their DDL and procedure scripts, e.g.
-     * {@code postgresql} or {@code mysql}.
+     * The SQL dialect: workloads read their statements from {@code DIALECT.sql} over their
+     * {@code default.sql}, and their stored routines from {@code procedures/DIALECT.sql}, e.g.
+     * {@code postgresql} or {@code mysql}. A dialect without files of its own runs the defaults.
+     * Lower-case letters, digits, '-' and '_'; by default the plugin's {@link #name()}.
      */
-    String dialect();
+    default String dialect() {
+        return name();
+    }
+
+    /**
+     * What this database's SQL and driver can do beyond the common core; workloads choose by it
+     * how many statements and round trips a transaction takes. None by default.
+     */
+    default java.util.Set<SqlFeature> sqlFeatures() {
+        return java.util.Set.of();
+    }
 
     boolean accepts(String jdbcUrl);
 
@@ -38,9 +53,36 @@ public interface DatabasePlugin {
         return false;
     }
 
-    /** The port a URL without one means. */
+    /** The port a URL without one means, and the one the server listens on in a container. */
     default int defaultPort() {
         return -1;
+    }
+
+    /**
+     * The JDBC URL of {@code database} on a server at {@code host:port}, as this plugin
+     * {@linkplain #accepts accepts} it (for a server tpkit started, e.g. in a container).
+     */
+    default String jdbcUrl(String host, int port, String database) {
+        return "jdbc:" + name() + "://" + host + ":" + port + "/" + database;
+    }
+
+    /**
+     * The container images that hold this database, for {@code --db container:IMAGE}: an image
+     * is this plugin's when the last element of its repository name (without registry, path or
+     * tag) contains one of these, e.g. {@code postgres} for {@code postgres:17}. Empty (the
+     * default) when tpkit does not start this database in a container.
+     */
+    default List<String> containerImages() {
+        return List.of();
+    }
+
+    /**
+     * The environment that makes a container of {@link #containerImages()} create
+     * {@code database} with a user who owns it, e.g. {@code POSTGRES_DB}, {@code POSTGRES_USER}
+     * and {@code POSTGRES_PASSWORD}. The server in it listens on {@link #defaultPort()}.
+     */
+    default Map<String, String> containerEnvironment(String database, String user, String password) {
+        return Map.of();
     }
 
     /** Command names of the server's main process ({@code /proc/PID/stat}), to find its CPU time. */

@@ -1,7 +1,7 @@
 -- The five TPC-C transactions as MySQL/MariaDB stored procedures (--logic procedure): one CALL,
 -- one round trip, per business transaction (the driver sends CALL as a plain prepared
 -- statement, so Connector/J reads no procedure metadata). Each procedure does the reads and
--- writes of the client variant (TpccMysqlSession) with the same inputs, takes its row locks in
+-- writes of the client variant (TpccMultiStatementSession) with the same inputs, takes its row locks in
 -- the same order and returns everything the terminal displays (TpccOutput), in the rows the
 -- client statements return. Timestamps are the server's LOCALTIMESTAMP, as in the client variant.
 --

@@ -4,146 +4,91 @@ import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.sql.NamedSql;
+import io.tpkit.sql.Pipeline;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The client transactions in PostgreSQL's SQL. Data-modifying CTEs and RETURNING let one
- * statement do what the profile does to several tables, and a VALUES list carries an order's
- * lines (one prepared statement per line count, made when first needed):
+ * The client transactions where writes return rows ({@link io.tpkit.spi.database.SqlFeature#WRITES_RETURNING_ROWS},
+ * PostgreSQL): data-modifying WITH queries and RETURNING let one statement do what the profile
+ * does to several tables, and a VALUES list carries an order's lines (one prepared statement
+ * per line count, made when first needed). The statements are the dialect's
+ * {@link #STATEMENTS}.
  * <ul>
  *   <li>New-Order: two round trips: the district's next order number, with the warehouse,
- *       customer, STOCK (locked, in key order) and ITEM reads; then every write and the commit,
- *       sent together. An order with the unused item reads which items exist once more, writes
- *       the lines before it and rolls back.</li>
+ *       customer, STOCK (locked, in key order) and ITEM reads ({@code new-order-read}); then
+ *       every write and the commit, sent together ({@code new-order-write}). An order with the
+ *       unused item reads which items exist once more ({@code items}), writes the lines before
+ *       it and rolls back.</li>
  *   <li>Payment, Order-Status, Stock-Level and Delivery: one statement each, in auto-commit mode,
  *       so the statement is the whole transaction and carries its own commit: one round trip.
  *       Payment's CTEs are chained so that WAREHOUSE, DISTRICT and CUSTOMER are locked in that
  *       order; a missing row fails the statement rather than committing part of the profile.</li>
  * </ul>
- * Timestamps (O_ENTRY_D, H_DATE, OL_DELIVERY_D) are the server's LOCALTIMESTAMP, as in the
- * stored procedures.
  */
-final class TpccPostgresSession extends TpccClientSession {
+final class TpccReturningSession extends TpccClientSession {
+    /** The named blocks this session prepares. */
+    static final List<String> STATEMENTS = List.of("new-order-read", "items", "stock-write", "new-order-write",
+            "payment", "customer-by-id", "customer-by-name", "order-status", "delivery", "districts-with-new-orders",
+            "stock-level");
     private static final int MAX_LINES = 15;
-
-    /**
-     * The district's row is updated (and so locked) first; the STOCK rows are locked after the
-     * ORDER BY sorted them (LockRows runs above the Sort), so always in (S_W_ID, S_I_ID) order.
-     * S_DIST_xx is chosen by the order's district.
-     */
-    private static final String READ = "WITH d AS (UPDATE district SET d_next_o_id = d_next_o_id + 1 "
-            + "WHERE d_w_id = ? AND d_id = ? RETURNING d_tax, d_next_o_id - 1 AS o_id) "
-            + "SELECT d.o_id, d.d_tax, w.w_tax, c.c_discount, c.c_last, c.c_credit, "
-            + "s.s_w_id, s.s_i_id, s.s_quantity, s.s_dist_%02d, s.s_data, i.i_price, i.i_name, i.i_data, LOCALTIMESTAMP "
-            + "FROM d, warehouse w, customer c, (VALUES %s) AS k(w, i) "
-            + "JOIN stock s ON s.s_w_id = k.w AND s.s_i_id = k.i JOIN item i ON i.i_id = k.i "
-            + "WHERE w.w_id = ? AND c.c_w_id = ? AND c.c_d_id = ? AND c.c_id = ? "
-            + "ORDER BY s.s_w_id, s.s_i_id FOR UPDATE OF s";
-    private static final String EXISTING_ITEMS = "SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id IN (%s)";
-    private static final String STOCK_WRITE = "UPDATE stock SET s_quantity = u.q, s_ytd = s_ytd + u.ytd, "
-            + "s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + u.remote "
-            + "FROM (VALUES %s) AS u(w, i, q, ytd, remote) WHERE s_w_id = u.w AND s_i_id = u.i";
-    private static final String WRITE = "WITH o AS (INSERT INTO oorder (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, "
-            + "o_carrier_id, o_ol_cnt, o_all_local) VALUES (?, ?, ?, ?, LOCALTIMESTAMP, NULL, ?, ?)), "
-            + "n AS (INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)), "
-            + "s AS (" + STOCK_WRITE + ") "
-            + "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, "
-            + "ol_quantity, ol_amount, ol_dist_info) VALUES %s";
-    private static final String LINE_VALUES = "(?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)";
-
-    /**
-     * Each CTE waits for the one before it (EXISTS), so the rows are locked in the profile's
-     * order. The history row takes C_ID, W_NAME and D_NAME from the updates: NOT NULL columns,
-     * so a missing warehouse, district or customer fails the whole statement.
-     */
-    private static final String PAYMENT = "WITH w AS (UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ? "
-            + "RETURNING w_name, w_street_1, w_street_2, w_city, w_state, w_zip), "
-            + "d AS (UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ? AND EXISTS (SELECT FROM w) "
-            + "RETURNING d_name, d_street_1, d_street_2, d_city, d_state, d_zip), "
-            + "c AS (UPDATE customer SET c_balance = c_balance - ?, c_ytd_payment = c_ytd_payment + ?, "
-            + "c_payment_cnt = c_payment_cnt + 1, "
-            + "c_data = CASE WHEN c_credit = '" + BAD_CREDIT + "' THEN left(c_id || ? || c_data, " + C_DATA_MAX
-            + ") ELSE c_data END "
-            + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = %s AND EXISTS (SELECT FROM d) "
-            + "RETURNING c_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, "
-            + "c_since, c_credit, c_credit_lim, c_discount, c_balance, "
-            + "CASE WHEN c_credit = '" + BAD_CREDIT + "' THEN left(c_data, 200) END AS c_data_shown), "
-            + "h AS (INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) "
-            + "SELECT c.c_id, ?, ?, ?, ?, LOCALTIMESTAMP, ?, w.w_name || '" + H_DATA_SEPARATOR + "' || d.d_name "
-            + "FROM (SELECT) one LEFT JOIN w ON true LEFT JOIN d ON true LEFT JOIN c ON true) "
-            + "SELECT c.c_id, c.c_first, c.c_middle, c.c_last, c.c_street_1, c.c_street_2, c.c_city, c.c_state, c.c_zip, "
-            + "c.c_phone, c.c_since, c.c_credit, c.c_credit_lim, c.c_discount, c.c_balance, c.c_data_shown, "
-            + "w.w_street_1, w.w_street_2, w.w_city, w.w_state, w.w_zip, "
-            + "d.d_street_1, d.d_street_2, d.d_city, d.d_state, d.d_zip, LOCALTIMESTAMP FROM w, d, c";
-    /**
-     * Each district's oldest new order, claimed (deleted) and delivered in one statement. A
-     * district missing from the result had no new order, or another Delivery took its oldest
-     * one first (it can with several deferred workers): the session then looks again. A claimed
-     * order without its ORDER or CUSTOMER row fails the statement, so nothing commits.
-     */
-    private static final String DELIVERY = "WITH oldest AS (SELECT d.d, (SELECT min(no_o_id) FROM new_order "
-            + "WHERE no_w_id = ? AND no_d_id = d.d) AS o FROM (VALUES %s) AS d(d)), "
-            + "n AS (DELETE FROM new_order x USING oldest WHERE x.no_w_id = ? AND x.no_d_id = oldest.d "
-            + "AND x.no_o_id = oldest.o RETURNING x.no_d_id, x.no_o_id), "
-            + "o AS (UPDATE oorder SET o_carrier_id = ? FROM n WHERE o_w_id = ? AND o_d_id = n.no_d_id "
-            + "AND o_id = n.no_o_id RETURNING o_d_id, o_c_id), "
-            + "l AS (UPDATE order_line SET ol_delivery_d = LOCALTIMESTAMP FROM n WHERE ol_w_id = ? AND ol_d_id = n.no_d_id "
-            + "AND ol_o_id = n.no_o_id RETURNING ol_d_id, ol_amount), "
-            + "c AS (UPDATE customer SET c_balance = c_balance + t.amount, c_delivery_cnt = c_delivery_cnt + 1 "
-            + "FROM (SELECT o.o_d_id, o.o_c_id, coalesce((SELECT sum(l.ol_amount) FROM l WHERE l.ol_d_id = o.o_d_id), 0) "
-            + "AS amount FROM o) t WHERE c_w_id = ? AND c_d_id = t.o_d_id AND c_id = t.o_c_id RETURNING c_d_id) "
-            + "SELECT n.no_d_id, n.no_o_id, CASE WHEN (SELECT count(*) FROM o) <> (SELECT count(*) FROM n) "
-            + "OR (SELECT count(*) FROM c) <> (SELECT count(*) FROM n) "
-            + "THEN ('tpcc delivery: an order or customer row is missing in district ' || n.no_d_id)::int END "
-            + "FROM n ORDER BY n.no_d_id";
-    private static final String DISTRICTS_WITH_NEW_ORDERS = "SELECT DISTINCT no_d_id FROM new_order "
-            + "WHERE no_w_id = ? AND no_d_id IN (%s)";
     /** How often Delivery looks again for districts whose oldest order another Delivery took. */
     private static final int DELIVERY_ATTEMPTS = 100;
 
-    private final ByCount[] read = new ByCount[DISTRICTS_PER_WAREHOUSE];
-    private final ByCount existingItems = new ByCount(MAX_LINES, n -> String.format(EXISTING_ITEMS, repeat("?", n)));
-    private final ByCount stockWrite = new ByCount(MAX_LINES,
-            n -> String.format(STOCK_WRITE, repeat("(?, ?, ?, ?, ?)", n)));
+    private final List<ByCount<PreparedStatement>> read = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
+    private final ByCount<PreparedStatement> existingItems;
+    private final ByCount<PreparedStatement> stockWrite;
     /**
      * By stock rows x 16 + lines (the write depends on both): the writes alone, the writes and
      * COMMIT, the writes and ROLLBACK (the unused item), each sent in one round trip.
      */
-    private final ByCount write = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, ""));
-    private final ByCount writeAndCommit = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, "; COMMIT"));
-    private final ByCount writeAndRollback = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, "; ROLLBACK"));
-    private final ByCount delivery = new ByCount(DISTRICTS_PER_WAREHOUSE,
-            n -> String.format(DELIVERY, repeat("(?)", n)));
-    private final ByCount districtsWithNewOrders = new ByCount(DISTRICTS_PER_WAREHOUSE,
-            n -> String.format(DISTRICTS_WITH_NEW_ORDERS, repeat("?", n)));
+    private final ByCount<PreparedStatement> write;
+    private final ByCount<Pipeline> writeAndCommit;
+    private final ByCount<Pipeline> writeAndRollback;
+    private final ByCount<PreparedStatement> delivery;
+    private final ByCount<PreparedStatement> districtsWithNewOrders;
     private final PreparedStatement paymentById;
     private final PreparedStatement paymentByName;
     private final PreparedStatement orderStatusById;
     private final PreparedStatement orderStatusByName;
     private final PreparedStatement stockLevel;
 
-    private static String writes(int rowsAndLines, String end) {
-        return String.format(WRITE, repeat("(?, ?, ?, ?, ?)", rowsAndLines / 16), repeat(LINE_VALUES, rowsAndLines % 16))
-                + end;
+    /** The counts of {@code new-order-write}'s lists, from stock rows x 16 + lines. */
+    private static Map<String, Integer> writes(int rowsAndLines) {
+        return Map.of("stock-row", rowsAndLines / 16, "order-line", rowsAndLines % 16);
     }
 
-    TpccPostgresSession(SessionConnection connection) throws SQLException {
-        super(connection);
+    TpccReturningSession(SessionConnection connection, NamedSql sql) throws SQLException {
+        super(connection, sql);
         connection.setAutoCommit(false);
         for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
-            int district = d;
-            read[d - 1] = new ByCount(MAX_LINES, n -> String.format(READ, district, repeat("(?, ?)", n)));
+            String district = district(d);
+            read.add(new ByCount<>(MAX_LINES,
+                    n -> connection.prepare(sql.sql("new-order-read", Map.of("district", district, "stock-key", n)))));
         }
-        paymentById = connection.prepare(String.format(PAYMENT, CUSTOMER_BY_ID));
-        paymentByName = connection.prepare(String.format(PAYMENT, CUSTOMER_BY_NAME));
-        orderStatusById = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_ID));
-        orderStatusByName = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_NAME));
-        stockLevel = connection.prepare(STOCK_LEVEL);
+        existingItems = new ByCount<>(MAX_LINES, n -> connection.prepare(sql.sql("items", Map.of("item", n))));
+        stockWrite = new ByCount<>(MAX_LINES, n -> connection.prepare(sql.sql("stock-write", Map.of("stock-row", n))));
+        write = new ByCount<>((MAX_LINES + 1) * 16, n -> connection.prepare(sql.sql("new-order-write", writes(n))));
+        writeAndCommit = new ByCount<>((MAX_LINES + 1) * 16,
+                n -> Pipeline.prepare(connection, sql.statements("new-order-write", writes(n)), SessionConnection.End.COMMIT));
+        writeAndRollback = new ByCount<>((MAX_LINES + 1) * 16,
+                n -> Pipeline.prepare(connection, sql.statements("new-order-write", writes(n)),
+                        SessionConnection.End.ROLLBACK));
+        delivery = new ByCount<>(DISTRICTS_PER_WAREHOUSE,
+                n -> connection.prepare(sql.sql("delivery", Map.of("delivery-district", n))));
+        districtsWithNewOrders = new ByCount<>(DISTRICTS_PER_WAREHOUSE,
+                n -> connection.prepare(sql.sql("districts-with-new-orders", Map.of("district-id", n))));
+        paymentById = connection.prepare(sql.sql("payment", customer(sql, false)));
+        paymentByName = connection.prepare(sql.sql("payment", customer(sql, true)));
+        orderStatusById = connection.prepare(sql.sql("order-status", customer(sql, false)));
+        orderStatusByName = connection.prepare(sql.sql("order-status", customer(sql, true)));
+        stockLevel = connection.prepare(sql.sql("stock-level"));
     }
 
     // ---------------------------------------------------------------- New-Order (§2.4.2.2)
@@ -161,7 +106,7 @@ final class TpccPostgresSession extends TpccClientSession {
         String last = null;
         String credit = null;
         java.time.LocalDateTime entryDate = null;
-        PreparedStatement ps = read[d - 1].get(rows.keys.length);
+        PreparedStatement ps = read.get(d - 1).get(rows.keys.length);
         setInts(ps, 1, w, d);
         int p = setKeys(ps, 3, rows.keys);
         setInts(ps, p, w, w, d, r.customerId());
@@ -207,9 +152,9 @@ final class TpccPostgresSession extends TpccClientSession {
         int shape = lines.stockRows() * 16 + lines.count;
         if (lines.stockRounds.size() == 1) {
             // the writes and the end of the transaction in one round trip
-            PreparedStatement writes = (commit ? writeAndCommit : writeAndRollback).get(shape);
-            bindWrites(writes, r, orderId, lines);
-            connection.pipeline(writes, 2, commit ? SessionConnection.End.COMMIT : SessionConnection.End.ROLLBACK);
+            Pipeline writes = (commit ? writeAndCommit : writeAndRollback).get(shape);
+            bindWrites(writes.statement(), r, orderId, lines);
+            writes.run(connection);
         } else {
             // an item ordered twice: its second line's STOCK write needs a statement of its own
             PreparedStatement writes = write.get(shape);
@@ -269,7 +214,7 @@ final class TpccPostgresSession extends TpccClientSession {
     Outcome orderStatus(OrderStatusRequest r) throws SQLException {
         connection.setAutoCommit(true);
         PreparedStatement ps = r.customer().byLastName() ? orderStatusByName : orderStatusById;
-        readOrderStatus(ps, r, false);
+        readOrderStatus(ps, () -> connection.query(ps), r);
         return Outcome.COMMITTED;
     }
 
@@ -338,7 +283,7 @@ final class TpccPostgresSession extends TpccClientSession {
     @Override
     Outcome stockLevel(StockLevelRequest r) throws SQLException {
         connection.setAutoCommit(true);
-        readStockLevel(stockLevel, r, false);
+        readStockLevel(stockLevel, () -> connection.query(stockLevel), r);
         return Outcome.COMMITTED;
     }
 }

@@ -1,0 +1,4 @@
+-- name: a
+SELECT 1
+-- name: a
+SELECT 2

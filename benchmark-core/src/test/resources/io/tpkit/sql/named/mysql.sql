@@ -1,0 +1,5 @@
+-- name: timestamp
+DATETIME(6)
+
+-- name: table-options
+ENGINE = InnoDB

@@ -1,1 +1,0 @@
-CALL tp1_debit_credit(?, ?, ?, ?)

@@ -1,3 +1,0 @@
-ALTER TABLE tp1_branch ADD PRIMARY KEY (bid);
-ALTER TABLE tp1_teller ADD PRIMARY KEY (tid);
-ALTER TABLE tp1_account ADD PRIMARY KEY (aid);

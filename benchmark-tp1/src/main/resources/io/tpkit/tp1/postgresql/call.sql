@@ -1,1 +1,0 @@
-SELECT tp1_debit_credit(?, ?, ?, ?)
