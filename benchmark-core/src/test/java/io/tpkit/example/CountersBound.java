@@ -11,6 +11,7 @@ import io.tpkit.spi.workload.RuleResult;
 import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.SessionConnection;
 import io.tpkit.spi.workload.Terminal;
+import io.tpkit.sql.NamedSql;
 import io.tpkit.sql.Sql;
 import io.tpkit.sql.SqlScript;
 import java.sql.Connection;
@@ -23,9 +24,9 @@ import java.util.SplittableRandom;
 /** The counters workload bound to a scale and a database. */
 final class CountersBound implements BoundWorkload {
     private final int scale;
-    private final CountersSql sql;
+    private final NamedSql sql;
 
-    CountersBound(int scale, CountersSql sql) {
+    CountersBound(int scale, NamedSql sql) {
         this.scale = scale;
         this.sql = sql;
     }
@@ -56,7 +57,7 @@ final class CountersBound implements BoundWorkload {
 
     @Override
     public void createSchema(Connection c) throws SQLException {
-        SqlScript.execute(c, sql.schema());
+        SqlScript.execute(c, sql.statements("schema"));
     }
 
     @Override
@@ -64,7 +65,7 @@ final class CountersBound implements BoundWorkload {
         context.expectRows(counters());
         context.step("counters");
         try (Connection c = context.connect();
-             PreparedStatement insert = c.prepareStatement("INSERT INTO counters (id, hits) VALUES (?, 0)")) {
+             PreparedStatement insert = c.prepareStatement(sql.sql("insert-counter"))) {
             for (int id = 1; id <= counters(); id++) {
                 insert.setInt(1, id);
                 insert.addBatch();
@@ -77,7 +78,7 @@ final class CountersBound implements BoundWorkload {
     @Override
     public long loadedScale(Connection c) throws SQLException {
         try {
-            return Sql.singleLong(c, "SELECT count(*) FROM counters") / CountersWorkload.COUNTERS_PER_UNIT;
+            return Sql.singleLong(c, sql.sql("count-counters")) / CountersWorkload.COUNTERS_PER_UNIT;
         } catch (SQLException noTable) {
             if (!c.getAutoCommit()) {
                 c.rollback();
@@ -110,7 +111,7 @@ final class CountersBound implements BoundWorkload {
     @Override
     public Session openSession(SessionConnection c) throws SQLException {
         c.setAutoCommit(false);
-        PreparedStatement increment = c.prepare("UPDATE counters SET hits = hits + 1 WHERE id = ?");
+        PreparedStatement increment = c.prepare(sql.sql("increment"));
         return new Session() {
             @Override
             public Outcome execute(Request request) throws SQLException {
@@ -130,12 +131,12 @@ final class CountersBound implements BoundWorkload {
     /** Every committed increment is one hit: the driver's count is checked against this sum. */
     @Override
     public long databaseTransactionCount(Connection c) throws SQLException {
-        return Sql.singleLong(c, "SELECT coalesce(sum(hits), 0) FROM counters");
+        return Sql.singleLong(c, sql.sql("sum-of-hits"));
     }
 
     @Override
     public List<CheckResult> checkConsistency(Connection c) throws SQLException {
-        long rows = Sql.singleLong(c, "SELECT count(*) FROM counters");
+        long rows = Sql.singleLong(c, sql.sql("count-counters"));
         return List.of(CheckResult.of("all-counters-present", rows == counters(),
                 rows + " counters, " + counters() + " loaded"));
     }

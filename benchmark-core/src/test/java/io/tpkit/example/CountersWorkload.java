@@ -6,6 +6,7 @@ import io.tpkit.spi.database.DatabasePlugin;
 import io.tpkit.spi.workload.BoundWorkload;
 import io.tpkit.spi.workload.Workload;
 import io.tpkit.spi.workload.WorkloadOption;
+import io.tpkit.sql.NamedSql;
 import java.util.List;
 
 /**
@@ -51,6 +52,6 @@ public final class CountersWorkload implements Workload {
     @Override
     public BoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
         int scale = config.scale() == null ? defaultScale() : config.scale();
-        return new CountersBound(scale, new CountersSql(database.name()));
+        return new CountersBound(scale, NamedSql.load(CountersWorkload.class, "/io/tpkit/example/sql", database.dialect()));
     }
 }
