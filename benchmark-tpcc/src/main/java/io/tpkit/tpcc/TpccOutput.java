@@ -43,20 +43,6 @@ final class TpccOutput {
             return new NewOrder(r.warehouseId(), r.districtId(), r.customerId(), orderId, true, last, credit, null, null,
                     null, null, null, List.of());
         }
-
-        /** O_OL_CNT: the lines shown (a rolled-back order shows none). */
-        int lineCount() {
-            return lines.size();
-        }
-
-        /** How many lines were brand-generic "B". */
-        int brandLines() {
-            int n = 0;
-            for (NewOrderLine l : lines) {
-                n += l.brandGeneric() == 'B' ? 1 : 0;
-            }
-            return n;
-        }
     }
 
     /** One line of the New-Order screen; S_QUANTITY as the line read it, before its own update. */

@@ -127,11 +127,6 @@ abstract class TpccSession implements Session {
         return lastNewOrder.rolledBack() ? BigDecimal.ZERO : lastNewOrder.totalAmount();
     }
 
-    /** How many lines of the last committed New-Order were brand-generic "B". */
-    int lastBrandLines() {
-        return lastNewOrder.brandLines();
-    }
-
     /** C_ID the last Payment was applied to. */
     int lastPaymentCustomerId() {
         return lastPayment.customerId();
