@@ -36,6 +36,16 @@ class BadInputTest {
     }
 
     @Test
+    void splitRunsAreAskedForWhole() {
+        assertOneLineError(Cli.run("run", "tpcc", "--partition", "3/2"), "--partition 3/2 is not a part", "1 <= I <= N");
+        assertOneLineError(Cli.run("run", "tpcc", "--partition", "half"), "is not I/N", "--partition 1/2");
+        assertOneLineError(Cli.run("run", "tpcc", "--db", "jdbc:postgresql://a/db", "--db", "jdbc:postgresql://b/db"),
+                "several --db (2) name the nodes of a split run", "--partition I/N");
+        assertOneLineError(Cli.run("run", "tpcc", "--run-name", "x"), "--run-name names the parts", "--partition");
+        assertOneLineError(Cli.run("merge", temp.toString()), "give the result folders of every part");
+    }
+
+    @Test
     void unknownWorkload() {
         assertOneLineError(Cli.run("run", "tpz"), "unknown workload 'tpz'", "tp1");
     }

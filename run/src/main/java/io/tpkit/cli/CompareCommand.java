@@ -62,7 +62,7 @@ final class CompareCommand extends RunCommand {
             throw new io.tpkit.config.BadInputException("--logic " + logic + " names a logic twice: give client,procedure");
         }
         // every target with every logic, target by target, so each database's two logics sit side by side
-        target.db = dbs.getFirst(); // the base configuration; each run sets its own target
+        target.dbs = List.of(dbs.getFirst()); // the base configuration; each run sets its own target
         List<List<io.tpkit.config.BenchmarkConfig>> byLogic = new java.util.ArrayList<>();
         for (String l : logics) {
             logic = l;

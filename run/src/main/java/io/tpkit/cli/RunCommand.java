@@ -190,6 +190,9 @@ class RunCommand extends WorkloadCommand {
 
     /** The configuration the options describe, for the target in {@link #target}. */
     BenchmarkConfig config() {
+        if (partition != null) {
+            target.part = io.tpkit.config.Partition.parse(partition, "x").index(); // chooses its node among several --db
+        }
         BenchmarkConfig.Builder b = configBuilder()
                 .connections(connections).terminals(terminals)
                 .arrival(arrival == null ? null : ArrivalModel.parse(arrival))

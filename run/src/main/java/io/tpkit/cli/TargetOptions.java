@@ -9,8 +9,23 @@ import picocli.CommandLine.Option;
 final class TargetOptions {
     @Option(names = "--db", paramLabel = "TARGET", defaultValue = BenchmarkConfig.DEFAULT_TARGET,
             description = {"embedded-postgres (default) or a JDBC URL such as jdbc:postgresql://host:5432/db.",
-                    "See 'tpkit list' for every form."})
-    String db;
+                    "See 'tpkit list' for every form. With --partition, give one per node of a cluster: part I "
+                            + "uses the ((I - 1) mod nodes + 1)-th."})
+    java.util.List<String> dbs;
+
+    /** Set by a command that splits a run: which part this process drives (1-based), for choosing its node. */
+    Integer part;
+
+    String db() {
+        if (dbs.size() == 1) {
+            return dbs.getFirst();
+        }
+        if (part == null) {
+            throw new BadInputException("several --db (" + dbs.size() + ") name the nodes of a split run: give "
+                    + "--partition I/N as well (part I uses the ((I - 1) mod " + dbs.size() + " + 1)-th), or one --db");
+        }
+        return dbs.get((part - 1) % dbs.size());
+    }
 
     @Option(names = "--user", paramLabel = "USER", description = "User for a JDBC URL target.")
     String user;
@@ -30,6 +45,7 @@ final class TargetOptions {
     boolean verbose;
 
     void apply(BenchmarkConfig.Builder b) {
+        String db = db();
         b.target(db).user(user).dataDir(dataDir).scale(scale);
         if (passwordEnv != null) {
             String password = System.getenv(passwordEnv);
