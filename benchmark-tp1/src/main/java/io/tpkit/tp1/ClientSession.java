@@ -17,7 +17,8 @@ import java.util.List;
  * multi-statement query). Each statement is still executed on its own, in order; a failing one
  * stops the rest, COMMIT included, and the scheduler rolls back. Balances are changed in place
  * ({@code x = x + delta}), never read and written back, which would deadlock under concurrency
- * (lock upgrades, the digest's pitfall 6).
+ * (lock upgrades, the digest's pitfall 6). On a MariaDB Galera node the COMMIT goes on its own,
+ * after the statements' results are read: see {@link io.tpkit.sql.Galera}.
  */
 final class ClientSession implements Tp1Session {
     /** The history append, by (tid, bid, aid, delta); T2 appends with the same statement. */
@@ -28,6 +29,8 @@ final class ClientSession implements Tp1Session {
     private final boolean accountReturnsBalance;
     private final PreparedStatement transaction;
     private final int statements;
+    /** Whether this is a Galera node: COMMIT is then sent on its own. */
+    private final boolean commitApart;
     private long lastBalance;
 
     ClientSession(SessionConnection connection, StatementOrder order, List<String> accountStep) throws SQLException {
@@ -44,7 +47,10 @@ final class ClientSession implements Tp1Session {
                 case BRANCH -> sql.add("UPDATE tp1_branch SET bbalance = bbalance + ? WHERE bid = ?");
             }
         }
-        sql.add("COMMIT");
+        commitApart = io.tpkit.sql.Galera.isNode(connection.jdbc());
+        if (!commitApart) {
+            sql.add("COMMIT");
+        }
         statements = sql.size();
         transaction = connection.prepare(String.join("; ", sql));
     }
@@ -78,7 +84,8 @@ final class ClientSession implements Tp1Session {
                 }
             }
         }
-        SessionConnection.Results results = connection.pipeline(transaction, statements, SessionConnection.End.COMMIT);
+        SessionConnection.Results results = connection.pipeline(transaction, statements,
+                commitApart ? SessionConnection.End.OPEN : SessionConnection.End.COMMIT);
         for (TransactionStep step : order.steps()) {
             switch (step) {
                 case ACCOUNT -> {
@@ -96,6 +103,9 @@ final class ClientSession implements Tp1Session {
                 case TELLER -> oneRow(results.updateCount(), "tp1_teller", "tid", r.tid());
                 case BRANCH -> oneRow(results.updateCount(), "tp1_branch", "bid", r.bid());
             }
+        }
+        if (commitApart) {
+            connection.commit();
         }
         return Outcome.COMMITTED;
     }

@@ -32,9 +32,13 @@ import java.util.List;
  * consistency checks fail too.
  * STOCK rows are locked through the primary key, so their lock order is its (S_W_ID, S_I_ID)
  * order whatever index the optimizer would prefer.
+ * On a MariaDB Galera node the COMMIT of a transaction that writes is sent on its own, after
+ * the statements' results are read (one round trip more): see {@link io.tpkit.sql.Galera}.
  */
 final class TpccMysqlSession extends TpccClientSession {
     private static final int MAX_LINES = 15;
+    /** Whether this is a Galera node: COMMIT is then never sent with the statements that write. */
+    private final boolean commitApart;
 
     private static final String NEXT_ORDER =
             "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = ? AND d_id = ?";
@@ -103,7 +107,7 @@ final class TpccMysqlSession extends TpccClientSession {
     /** By stock keys x 16 + distinct items, per district (S_DIST_xx). */
     private final ByCount[] stockAndItems = new ByCount[DISTRICTS_PER_WAREHOUSE];
     /** By stock rows x 16 + lines: the writes of an order with COMMIT, or with ROLLBACK (the unused item). */
-    private final ByCount writeAndCommit = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, "COMMIT"));
+    private final ByCount writeAndCommit = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, commitInBatch()));
     private final ByCount writeAndRollback = new ByCount((MAX_LINES + 1) * 16, n -> writes(n, "ROLLBACK"));
     private final PreparedStatement insertOrders;
     private final ByCount stockWrite = new ByCount(MAX_LINES, n -> String.format(STOCK_WRITE, unionOf(n)));
@@ -113,15 +117,15 @@ final class TpccMysqlSession extends TpccClientSession {
     private final PreparedStatement orderStatusById;
     private final PreparedStatement orderStatusByName;
     private final PreparedStatement oldestNewOrders;
-    private final ByCount deliver = new ByCount(DISTRICTS_PER_WAREHOUSE, n -> String.join("; ",
+    private final ByCount deliver = new ByCount(DISTRICTS_PER_WAREHOUSE, n -> withCommit(String.join("; ",
             String.format(DELETE_NEW_ORDERS, repeat("(?, ?)", n)), String.format(SET_CARRIER, repeat("(?, ?)", n)),
-            String.format(SET_DELIVERY_DATE, repeat("(?, ?)", n)), String.format(PAY_DELIVERIES, repeat("(?, ?)", n)),
-            "COMMIT"));
+            String.format(SET_DELIVERY_DATE, repeat("(?, ?)", n)), String.format(PAY_DELIVERIES, repeat("(?, ?)", n)))));
     private final PreparedStatement stockLevel;
 
     TpccMysqlSession(SessionConnection connection) throws SQLException {
         super(connection);
         connection.setAutoCommit(false);
+        commitApart = io.tpkit.sql.Galera.isNode(connection.jdbc());
         for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
             int district = d;
             stockAndItems[d - 1] = new ByCount((MAX_LINES + 1) * 16, n -> String.format(STOCK, district,
@@ -130,18 +134,45 @@ final class TpccMysqlSession extends TpccClientSession {
         start = connection.prepare(NEXT_ORDER + "; " + HEADER);
         insertOrders = connection.prepare(INSERT_ORDER + "; " + INSERT_NEW_ORDER);
         customersByName = connection.prepare(CUSTOMERS_BY_NAME);
-        payment = connection.prepare(String.join("; ", PAY_DATE, PAY_WAREHOUSE, PAY_DISTRICT, PAY_CUSTOMER, PAY_HISTORY,
-                PAY_SHOWN, "COMMIT"));
+        payment = connection.prepare(withCommit(String.join("; ", PAY_DATE, PAY_WAREHOUSE, PAY_DISTRICT, PAY_CUSTOMER,
+                PAY_HISTORY, PAY_SHOWN)));
         orderStatusById = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_ID) + "; COMMIT");
         orderStatusByName = connection.prepare(String.format(ORDER_STATUS, CUSTOMER_BY_NAME) + "; COMMIT");
         oldestNewOrders = connection.prepare(OLDEST_NEW_ORDERS);
         stockLevel = connection.prepare(STOCK_LEVEL + "; COMMIT");
     }
 
-    /** The order, the new order, one round of STOCK writes, the lines and the transaction's end. */
+    /** The order, the new order, one round of STOCK writes, the lines and the transaction's end (if any). */
     private static String writes(int rowsAndLines, String end) {
-        return String.join("; ", INSERT_ORDER, INSERT_NEW_ORDER, String.format(STOCK_WRITE, unionOf(rowsAndLines / 16)),
-                String.format(INSERT_LINES, repeat(LINE_VALUES, rowsAndLines % 16)), end);
+        String writes = String.join("; ", INSERT_ORDER, INSERT_NEW_ORDER,
+                String.format(STOCK_WRITE, unionOf(rowsAndLines / 16)),
+                String.format(INSERT_LINES, repeat(LINE_VALUES, rowsAndLines % 16)));
+        return end == null ? writes : writes + "; " + end;
+    }
+
+    /** COMMIT, to be sent with the statements that write; null on a Galera node. */
+    private String commitInBatch() {
+        return commitApart ? null : "COMMIT";
+    }
+
+    private String withCommit(String statements) {
+        return commitApart ? statements : statements + "; COMMIT";
+    }
+
+    /**
+     * Sends statements that write and end with COMMIT ({@code statements} counts it), the COMMIT
+     * left out on a Galera node: {@link #committed} sends it there once the results are read.
+     */
+    private SessionConnection.Results committing(PreparedStatement ps, int statements) throws SQLException {
+        return commitApart ? connection.pipeline(ps, statements - 1, SessionConnection.End.OPEN)
+                : connection.pipeline(ps, statements, SessionConnection.End.COMMIT);
+    }
+
+    /** The COMMIT that {@link #committing} left out on a Galera node; nothing elsewhere. */
+    private void committed() throws SQLException {
+        if (commitApart) {
+            connection.commit();
+        }
     }
 
     // ---------------------------------------------------------------- New-Order (§2.4.2.2)
@@ -184,7 +215,13 @@ final class TpccMysqlSession extends TpccClientSession {
             int p = bindOrder(ps, 1, r, header);
             p = setStockRound(ps, p, lines.stockRounds.getFirst());
             setLines(ps, p, orderId, d, w, lines);
-            connection.pipeline(ps, 5, commit ? SessionConnection.End.COMMIT : SessionConnection.End.ROLLBACK);
+            if (commit) {
+                committing(ps, 5);
+                committed();
+            } else {
+                // a ROLLBACK sent with them undoes a remainder too (see io.tpkit.sql.Galera)
+                connection.pipeline(ps, 5, SessionConnection.End.ROLLBACK);
+            }
         } else {
             // nothing processed, or an item ordered twice (its STOCK row written in two statements)
             bindOrder(insertOrders, 1, r, header);
@@ -245,7 +282,7 @@ final class TpccMysqlSession extends TpccClientSession {
         setInts(payment, 9, cw, cd, c, c, cd, cw, d, w);
         payment.setBigDecimal(17, amount);
         setInts(payment, 18, w, w, d, cw, cd, c, w, w, d);
-        SessionConnection.Results results = connection.pipeline(payment, 7, SessionConnection.End.COMMIT);
+        SessionConnection.Results results = committing(payment, 7);
         results.updateCount(); // H_DATE taken
         int warehouse = results.updateCount();
         int district = results.updateCount();
@@ -258,6 +295,7 @@ final class TpccMysqlSession extends TpccClientSession {
             }
             lastPayment = paymentShown(rs, r);
         }
+        committed();
         return Outcome.COMMITTED;
     }
 
@@ -317,7 +355,7 @@ final class TpccMysqlSession extends TpccClientSession {
                 }
             }
             ps.setInt(p, w); // the customers' warehouse
-            SessionConnection.Results results = connection.pipeline(ps, 5, SessionConnection.End.COMMIT);
+            SessionConnection.Results results = committing(ps, 5);
             int deleted = results.updateCount();
             int carried = results.updateCount();
             results.updateCount(); // the lines' delivery dates
@@ -326,6 +364,7 @@ final class TpccMysqlSession extends TpccClientSession {
                 throw new SQLException("delivery: " + n + " new orders claimed, but " + deleted + " deleted, " + carried
                         + " orders and " + paid + " customers updated");
             }
+            committed();
         }
         lastDelivery = new TpccOutput.Delivery(w, r.carrierId(), delivered, DISTRICTS_PER_WAREHOUSE - n);
         return Outcome.COMMITTED;
