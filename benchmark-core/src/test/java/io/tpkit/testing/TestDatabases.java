@@ -16,6 +16,13 @@ public final class TestDatabases {
     public static final String MYSQL_URL = "TPKIT_TEST_MYSQL_URL";
     public static final String MYSQL_USER = "TPKIT_TEST_MYSQL_USER";
 
+    /**
+     * The JDBC URLs of a Galera cluster's nodes, comma-separated, e.g.
+     * jdbc:mysql://127.0.0.1:3316/test,jdbc:mysql://127.0.0.1:3317/test,jdbc:mysql://127.0.0.1:3318/test
+     * (scripts/galera-cluster start, then scripts/galera-cluster urls); user root, no password.
+     */
+    public static final String GALERA_URLS = "TPKIT_GALERA_URLS";
+
     private static final java.util.concurrent.atomic.AtomicBoolean TOLD_PG = new java.util.concurrent.atomic.AtomicBoolean();
     private static final java.util.concurrent.atomic.AtomicBoolean TOLD_MYSQL = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -51,6 +58,29 @@ public final class TestDatabases {
         }
         assumeTrue(present, why);
         return url;
+    }
+
+    /**
+     * The Galera cluster's node URLs (at least three); skips the calling test when
+     * TPKIT_GALERA_URLS is not set.
+     */
+    public static java.util.List<String> galeraUrls() {
+        String urls = System.getenv(GALERA_URLS);
+        boolean present = urls != null && !urls.isBlank();
+        String why = "skipped: needs a three-node Galera cluster; set " + GALERA_URLS + " to its nodes' JDBC URLs, "
+                + "comma-separated (scripts/galera-cluster start prints them; .ci/run does it where galera-4 and "
+                + "mariadbd are installed)";
+        if (!present) {
+            System.err.println("[tpkit tests] " + why);
+        }
+        assumeTrue(present, why);
+        java.util.List<String> list = java.util.Arrays.stream(urls.split(",")).map(String::strip)
+                .filter(u -> !u.isEmpty()).toList();
+        if (list.size() < 3) {
+            throw new IllegalArgumentException(GALERA_URLS + " names " + list.size() + " node(s); the test needs three: "
+                    + urls);
+        }
+        return list;
     }
 
     public static String externalMysqlUser() {

@@ -40,6 +40,22 @@ class MysqlErrorsTest {
         assertThat(MysqlErrors.classify(new SQLException("no state"))).isEqualTo(ErrorClass.OTHER);
     }
 
+    /**
+     * What a MariaDB Galera node answers (seen on scripts/galera-cluster): a transaction that lost
+     * certification against a conflicting one from another node, at its commit or at its next
+     * statement, and a node that takes no queries (outside the primary component, or
+     * wsrep_reject_queries).
+     */
+    @Test
+    void galeraCertificationFailuresAreDeadlocksAndANodeThatTakesNoQueriesIsAConnectionError() {
+        SQLException certification = new SQLException("Deadlock found when trying to get lock; try restarting transaction",
+                "40001", 1213);
+        assertThat(MysqlErrors.classify(certification)).isEqualTo(ErrorClass.DEADLOCK);
+        assertThat(MysqlErrors.classify(certification).retryable()).isTrue();
+        assertThat(MysqlErrors.classify(new SQLException("WSREP has not yet prepared node for application use", "08S01",
+                1047))).isEqualTo(ErrorClass.CONNECTION);
+    }
+
     @Test
     void durabilityFollowsTheSettings() {
         Map<String, String> s = new LinkedHashMap<>(Map.of("innodb_flush_log_at_trx_commit", "1", "sync_binlog", "0",
