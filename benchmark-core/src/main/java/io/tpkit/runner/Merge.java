@@ -136,7 +136,8 @@ public final class Merge {
             Path f = folders.get(i);
             if (!p.get("runName").equals(first.get("runName")) || number(p.get("parts")) != count
                     || !p.get("startEpochMs").equals(first.get("startEpochMs"))
-                    || !parts.get(i).configuration().get("scale").equals(parts.getFirst().configuration().get("scale"))
+                    || !java.util.Objects.equals(parts.get(i).configuration().get("scale"),
+                    parts.getFirst().configuration().get("scale"))
                     || !parts.get(i).workload().get("name").equals(parts.getFirst().workload().get("name"))) {
                 throw new BadInputException(f + " is a part of another run (run '" + p.get("runName") + "', "
                         + p.get("parts") + " parts, started " + p.get("startEpochMs") + ") than " + folders.getFirst()
