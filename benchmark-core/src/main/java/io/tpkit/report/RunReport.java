@@ -281,8 +281,8 @@ public final class RunReport {
         } else {
             Object before = db.get("transactionsBefore");
             fact("load", "none: the run used the data already in the database, as earlier runs left it"
-                    + (before instanceof Number n && n.longValue() >= 0 ? " (its own count of the workload's "
-                    + "transactions stood at " + Units.count(n.longValue()) + " before the run)" : ""));
+                    + (before instanceof Number n && n.longValue() >= 0 ? " (the workload's transaction counter in "
+                    + "the database stood at " + Units.count(n.longValue()) + " before the run)" : ""));
         }
         Stalls s = result.metrics().stalls();
         if (s != null) {
