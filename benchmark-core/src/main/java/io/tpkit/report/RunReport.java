@@ -12,6 +12,7 @@ import io.tpkit.result.CostPerTransaction;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.ResultReader;
 import io.tpkit.result.RunResult;
+import io.tpkit.result.Units;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.RuleResult;
 import java.io.IOException;
@@ -474,8 +475,17 @@ public final class RunReport {
                           Map<String, Double> values) {
     }
 
-    /** The rows of one type ("all" for the totals), in time order. */
     private List<Second> seconds(String type) {
+        return seconds(series, type);
+    }
+
+    /** The committed per second of timeseries.csv, all types, with a second split at a phase change made whole. */
+    static List<double[]> throughput(CsvTable series) {
+        return rate(seconds(series, "all"));
+    }
+
+    /** The rows of one type ("all" for the totals), in time order. */
+    private static List<Second> seconds(CsvTable series, String type) {
         int typeCol = series.column("type");
         int x = series.column("elapsed_s");
         int len = series.column("interval_s");

@@ -71,8 +71,8 @@ final class SummaryPrinter {
         if (stalls != null && stalls.count() > 0) {
             out.printf(Locale.ROOT, "Stalls: %d, %s in all (the longest %s, from %.0f s): seconds in which nothing "
                     + "completed while requests were outstanding (metrics.stalls in result.json)%n", stalls.count(),
-                    io.tpkit.report.Units.duration(stalls.totalSeconds()),
-                    io.tpkit.report.Units.duration(stalls.longestSeconds()), stalls.longestFrom());
+                    io.tpkit.result.Units.duration(stalls.totalSeconds()),
+                    io.tpkit.result.Units.duration(stalls.longestSeconds()), stalls.longestFrom());
         }
         if (unknown > 0) {
             out.printf(Locale.ROOT, "Outcome unknown: %d transactions lost with their connection during the commit "

@@ -1,4 +1,4 @@
-package io.tpkit.report;
+package io.tpkit.result;
 
 import java.util.Locale;
 
