@@ -96,7 +96,10 @@ public final class ComparisonReport {
                         + "%.1f s while %d requests were outstanding", name, s.from(), s.to(), s.inFlight()));
             }
         }
-        if (!chart.isEmpty()) {
+        if (!chart.isEmpty() && !chart.hasLine()) {
+            html.append("<h2>Throughput over time</h2>\n<p class=\"na\">The runs were too short to draw over time (a "
+                    + "point per second).</p>\n");
+        } else if (!chart.isEmpty()) {
             if (stalls) {
                 chart.stallLegend("a run's stall: nothing completed while requests were outstanding (hover for which)");
             }

@@ -260,9 +260,11 @@ public final class RunReport {
         String logic = p.get("logic") != null ? text(p, "logic") : text(c, "logic");
         fact("logic", logic);
         if (c.get("thinkFactor") instanceof Number f) {
-            fact("think factor", Units.figure(f.doubleValue()).replaceFirst("\\.?0+$", "")
-                    + (f.doubleValue() == 0 ? " (no keying or think times)" : f.doubleValue() == 1
-                    ? " (the benchmark's keying and think times)" : " x the benchmark's keying and think times"));
+            String factor = Units.figure(f.doubleValue()).replaceFirst("\\.?0+$", "");
+            fact("think factor", !text(w, "arrival").equals("closed") ? factor + " (not applied: " + text(w, "arrival")
+                    + " arrival has no keying or think times)" : factor + (f.doubleValue() == 0
+                    ? " (no keying or think times)" : f.doubleValue() == 1 ? " (the benchmark's keying and think times)"
+                    : " x the benchmark's keying and think times"));
         }
         String isolation = text(c, "isolation");
         String serverIsolation = serverIsolation(section(db, "settings"));
@@ -467,7 +469,9 @@ public final class RunReport {
         for (Iteration it : rounds) {
             points.add(new double[] {it.number(), it.seconds() > 0 ? it.committed() / it.seconds() : 0});
         }
-        html.append("<h2>Rate per iteration</h2>\n").append(chart.series("committed per second", points).render());
+        if (chart.series("committed per second", points).hasLine()) {
+            html.append("<h2>Rate per iteration</h2>\n").append(chart.render());
+        }
     }
 
     /** One row of timeseries.csv, by its column names. */
@@ -537,11 +541,17 @@ public final class RunReport {
         return points.stream().map(p -> new double[] {p[0], p[2] > 0 ? p[1] / p[2] : Double.NaN}).toList();
     }
 
-    /** A latency of each second; a second in which nothing completed has none: a gap, not a zero. */
+    /**
+     * A latency of each second; a second in which nothing completed has none: a gap, not a zero.
+     * The sliver of a second split at a phase change (a few ms) is no second of its own: its
+     * transactions are in the run's percentiles, not drawn here.
+     */
     private static List<double[]> latency(List<Second> rows, String column) {
         List<double[]> points = new ArrayList<>();
         for (Second s : rows) {
-            points.add(new double[] {s.end(), s.completed() > 0 ? s.values().get(column) : Double.NaN});
+            if (s.length() >= 0.5) {
+                points.add(new double[] {s.end(), s.completed() > 0 ? s.values().get(column) : Double.NaN});
+            }
         }
         return points;
     }
@@ -587,15 +597,23 @@ public final class RunReport {
             return;
         }
         List<Second> all = seconds("all");
-        html.append("<h2>Throughput over time</h2>\n").append(timeChart("throughput",
-                "committed transactions per second").series("committed per second, all types", rate(all)).render());
+        SvgChart throughput = timeChart("throughput", "committed transactions per second")
+                .series("committed per second, all types", rate(all));
+        if (!throughput.hasLine()) {
+            html.append("<h2>Over time</h2>\n<p class=\"na\">The run was too short to draw over time (a point per "
+                    + "second): its figures are in the tables.</p>\n");
+            return;
+        }
+        html.append("<h2>Throughput over time</h2>\n").append(throughput.render());
         SvgChart latency = timeChart("latency", "response time, ms");
         latency.series("p50 (median)", latency(all, "p50_ms"));
         latency.series("p90", latency(all, "p90_ms"));
         latency.series("p99", latency(all, "p99_ms"));
-        html.append("<h2>Latency over time (all types)</h2>\n").append(latency.render());
+        if (latency.hasLine()) {
+            html.append("<h2>Latency over time (all types)</h2>\n").append(latency.render());
+        }
         Set<String> types = typeNames();
-        if (types.size() > 1) {
+        if (types.size() > 1 && latency.hasLine()) {
             SvgChart perType = timeChart("latency-by-type", "p90 response time, ms");
             for (String type : types) {
                 perType.series(type, latency(seconds(type), "p90_ms"));
@@ -624,7 +642,7 @@ public final class RunReport {
     /** The response time at each percentile, per type, on an axis labelled in percentiles. */
     private void distribution() {
         SvgChart chart = new SvgChart("distribution", "percentile (spaced by nines: 90, 99, 99.9; then the maximum)",
-                "response time, ms");
+                "response time, ms (logarithmic)").logY();
         Map<Double, String> ticks = new LinkedHashMap<>();
         for (int i = 0; i < NINES.length; i++) {
             ticks.put(NINES[i], PERCENTILE_LABELS[i]);
@@ -737,7 +755,8 @@ public final class RunReport {
             if (columns.isEmpty()) {
                 return;
             }
-            List<List<String>> charts = chart.equals("cpu") ? List.of(columns) : byMagnitude(columns);
+            // the machine's own figures share a chart (reads beside writes); the database's counters do when of a size
+            List<List<String>> charts = chart.startsWith("db-") ? byMagnitude(columns) : List.of(columns);
             for (int i = 0; i < charts.size(); i++) {
                 String[] titleAndUnit = MONITOR_CHARTS.get(chart);
                 String id = chart + (i == 0 ? "" : "-" + (i + 1));
@@ -745,6 +764,9 @@ public final class RunReport {
                 for (String column : charts.get(i)) {
                     Meter m = meter(column);
                     c.series(m.label(), monitorColumn(column, m.scale()));
+                }
+                if (!c.hasLine()) {
+                    continue; // a second or less was monitored: nothing to draw over time
                 }
                 List<String> names = charts.get(i).stream().map(k -> meter(k).label()).toList();
                 html.append("<h3>").append(Html.escape(titleAndUnit[0] + (charts.size() > 1

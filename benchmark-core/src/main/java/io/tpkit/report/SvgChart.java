@@ -49,6 +49,7 @@ final class SvgChart {
     private final List<Band> bands = new ArrayList<>();
     private final List<Band> stalls = new ArrayList<>();
     private boolean logX;
+    private boolean logY;
     private List<Double> fixedXTicks = List.of();
     private Map<Double, String> xTickLabels = Map.of();
     private Double xFrom;
@@ -118,6 +119,15 @@ final class SvgChart {
         return this;
     }
 
+    /**
+     * A logarithmic y axis (ticks at 1, 2 and 5 times powers of ten): for response times from a
+     * median of milliseconds to a maximum of seconds. Values of 0 or less are left out.
+     */
+    SvgChart logY() {
+        logY = true;
+        return this;
+    }
+
     private double tx(double x) {
         return logX ? Math.log(x) / Math.log(2) : x;
     }
@@ -153,6 +163,11 @@ final class SvgChart {
         return series.isEmpty();
     }
 
+    /** Whether some series has two points to draw a line between: a run of a second or less has none. */
+    boolean hasLine() {
+        return series.stream().anyMatch(s -> s.points().stream().filter(p -> Double.isFinite(p[1])).count() >= 2);
+    }
+
     /** Round steps for about {@code target} intervals over {@code range}: 1, 2 or 5 times a power of ten. */
     static double niceStep(double range, int target) {
         if (!(range > 0) || !Double.isFinite(range)) {
@@ -160,12 +175,14 @@ final class SvgChart {
         }
         double raw = range / target;
         double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-        for (double m : new double[] {1, 2, 5}) {
-            if (m * magnitude >= raw * (1 - 1e-9)) {
-                return m * magnitude;
+        double best = magnitude;
+        for (double m : new double[] {1, 2, 5, 10}) {
+            // the step whose number of intervals comes closest to the target
+            if (Math.abs(range / (m * magnitude) - target) < Math.abs(range / best - target) - 1e-9) {
+                best = m * magnitude;
             }
         }
-        return 10 * magnitude;
+        return best;
     }
 
     /** The round ticks from the first multiple of the step at or above {@code from} to {@code to}. */
@@ -187,14 +204,12 @@ final class SvgChart {
         double xMin = Double.MAX_VALUE;
         double xMax = -Double.MAX_VALUE;
         double yMax = 0;
-        int points = 0;
         for (Series s : series) {
             for (double[] p : s.points()) {
                 xMin = Math.min(xMin, p[0]);
                 xMax = Math.max(xMax, p[0]);
                 if (Double.isFinite(p[1])) {
                     yMax = Math.max(yMax, p[1]);
-                    points++;
                 }
             }
         }
@@ -204,8 +219,31 @@ final class SvgChart {
         if (xMax <= xMin) {
             xMax = xMin + 1;
         }
+        double yMin = 0;
+        double yMinPositive = Double.MAX_VALUE;
+        for (Series s : series) {
+            for (double[] p : s.points()) {
+                if (p[1] > 0 && Double.isFinite(p[1])) {
+                    yMinPositive = Math.min(yMinPositive, p[1]);
+                }
+            }
+        }
+        if (logY && !(yMinPositive < Double.MAX_VALUE && yMax > 0)) {
+            logY = false;
+        }
+        List<Double> yTicks;
         double yStep = niceStep(yMax > 0 ? yMax : 1, 5);
-        yMax = Math.max(yStep, Math.ceil(yMax / yStep - 1e-9) * yStep);
+        if (logY) {
+            yMin = Math.pow(10, Math.floor(Math.log10(yMinPositive) + 1e-9));
+            yMax = Math.max(yMin * 10, niceAbove(yMax));
+            if (Math.log10(yMax / yMin) > 3 + 1e-9) {
+                yMax = Math.pow(10, Math.ceil(Math.log10(yMax) - 1e-9)); // powers of ten only: end on one
+            }
+            yTicks = logTicks(yMin, yMax);
+        } else {
+            yMax = Math.max(yStep, Math.ceil(yMax / yStep - 1e-9) * yStep);
+            yTicks = niceTicks(0, yMax, yStep);
+        }
         double plotW = WIDTH - LEFT - RIGHT;
         double plotH = HEIGHT - TOP - BOTTOM;
         if (logX && !(xMin > 0)) {
@@ -213,10 +251,15 @@ final class SvgChart {
         }
         double fx0 = tx(xMin);
         double fxs = plotW / (tx(xMax) - tx(xMin));
-        double fys = plotH / yMax;
+        final double y0 = logY ? Math.log10(yMin) : 0;
+        final double fys = plotH / ((logY ? Math.log10(yMax) : yMax) - y0);
+        final boolean log = logY;
+        final double top = yMax;
+        java.util.function.DoubleUnaryOperator py = v -> TOP + plotH - ((log ? Math.log10(Math.min(v, top))
+                : Math.min(v, top)) - y0) * fys;
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg id=\"%s\" class=\"chart\" viewBox=\"0 0 %d %d\" data-points=\"%d\" "
-                + "xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"%s\">%n", id, WIDTH, HEIGHT, points,
+        svg.append(String.format(Locale.ROOT, "<svg id=\"%s\" class=\"chart\" viewBox=\"0 0 %d %d\" data-points=\"@POINTS@\" "
+                + "xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"%s\">%n", id, WIDTH, HEIGHT,
                 Html.escape(yLabel + " over " + xLabel)));
         svg.append("<defs><pattern id=\"").append(id).append("-hatch\" patternUnits=\"userSpaceOnUse\" width=\"6\" "
                 + "height=\"6\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fde8ea\"/>"
@@ -248,11 +291,11 @@ final class SvgChart {
             }
         }
         // axes and grid: round values on both axes
-        for (double v : niceTicks(0, yMax, yStep)) {
-            double y = TOP + plotH - v * fys;
+        for (double v : yTicks) {
+            double y = py.applyAsDouble(v);
             svg.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>"
                     + "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
-                    LEFT, WIDTH - RIGHT, y, y, LEFT - 6, y + 4, tick(v, yStep)));
+                    LEFT, WIDTH - RIGHT, y, y, LEFT - 6, y + 4, tick(v, logY ? Math.min(v, 1) : yStep)));
         }
         List<Double> xTicks = new ArrayList<>();
         for (double v : fixedXTicks) {
@@ -301,34 +344,38 @@ final class SvgChart {
         }
         List<String> colors = colors();
         int n = 0;
+        int points = 0;
         for (Series s : series) {
             String color = colors.get(n++);
             StringBuilder path = new StringBuilder();
             boolean pen = false;
             for (double[] p : s.points()) {
-                if (!Double.isFinite(p[1])) {
+                if (!drawn(p[1])) {
                     pen = false; // a gap: nothing to draw for this point
                     continue;
                 }
                 path.append(path.isEmpty() ? "" : " ").append(pen ? "L" : "M").append(String.format(Locale.ROOT,
-                        "%.1f %.1f", LEFT + (tx(p[0]) - fx0) * fxs, TOP + plotH - Math.min(p[1], yMax) * fys));
+                        "%.1f %.1f", LEFT + (tx(p[0]) - fx0) * fxs, py.applyAsDouble(p[1])));
                 pen = true;
             }
             svg.append(String.format("<g class=\"series\" data-series=\"%s\">%n", Html.escape(s.name())));
             svg.append(String.format("<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s/>%n", path, color,
                     s.dashed() ? " stroke-dasharray=\"6 4\"" : ""));
             for (double[] p : s.dashed() ? List.<double[]>of() : s.points()) {
-                if (!Double.isFinite(p[1])) {
+                if (!drawn(p[1])) {
                     continue;
                 }
+                points++;
                 svg.append(String.format(Locale.ROOT, "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"1.8\" fill=\"%s\" "
                         + "data-x=\"%s\" data-y=\"%s\"><title>%s: %s at %s</title></circle>%n",
-                        LEFT + (tx(p[0]) - fx0) * fxs, TOP + plotH - Math.min(p[1], yMax) * fys, color,
+                        LEFT + (tx(p[0]) - fx0) * fxs, py.applyAsDouble(p[1]), color,
                         num(p[0]), num(p[1]), Html.escape(s.name()), value(p[1]), value(p[0])));
             }
             svg.append("</g>\n");
         }
         svg.append("</svg>\n");
+        int at = svg.indexOf("@POINTS@");
+        svg.replace(at, at + "@POINTS@".length(), Integer.toString(points));
         StringBuilder legend = new StringBuilder("<div class=\"legend\">");
         n = 0;
         for (Series s : series) {
@@ -342,6 +389,37 @@ final class SvgChart {
             legend.append("<span><i class=\"stall-key\"></i>").append(Html.escape(stallLegend)).append("</span>");
         }
         return svg + legend.append("</div>\n").toString();
+    }
+
+    /** Whether a value can be drawn: a number, and above 0 on a logarithmic axis. */
+    private boolean drawn(double y) {
+        return Double.isFinite(y) && (!logY || y > 0);
+    }
+
+    /** The smallest of 1, 2 or 5 times a power of ten at or above {@code v}. */
+    static double niceAbove(double v) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * magnitude >= v * (1 - 1e-9)) {
+                return m * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    /** Ticks of a logarithmic axis: 1, 2 and 5 times each power of ten, or the powers alone over many decades. */
+    static List<Double> logTicks(double from, double to) {
+        List<Double> ticks = new ArrayList<>();
+        boolean many = Math.log10(to / from) > 3 + 1e-9;
+        for (double decade = from; decade <= to * (1 + 1e-9); decade *= 10) {
+            for (double m : many ? new double[] {1} : new double[] {1, 2, 5}) {
+                double v = decade * m;
+                if (v >= from * (1 - 1e-9) && v <= to * (1 + 1e-9)) {
+                    ticks.add(v);
+                }
+            }
+        }
+        return ticks;
     }
 
     private static double smallestGap(List<Double> ticks) {

@@ -21,10 +21,11 @@ class SvgChartTest {
     @Test
     void stepsAreOneTwoOrFiveTimesAPowerOfTen() {
         assertThat(SvgChart.niceStep(12.28, 7)).isEqualTo(2.0);
-        assertThat(SvgChart.niceStep(430, 4)).isEqualTo(200.0);
-        assertThat(SvgChart.niceStep(100_257, 4)).isEqualTo(50_000.0);
+        assertThat(SvgChart.niceStep(430, 4)).isEqualTo(100.0);
+        assertThat(SvgChart.niceStep(14.5, 7)).isEqualTo(2.0);
+        assertThat(SvgChart.niceStep(100_257, 4)).isEqualTo(20_000.0);
         assertThat(SvgChart.niceStep(0.034, 4)).isCloseTo(0.01, org.assertj.core.data.Offset.offset(1e-12));
-        assertThat(SvgChart.niceStep(3600, 7)).isEqualTo(1000.0);
+        assertThat(SvgChart.niceStep(3600, 7)).isEqualTo(500.0);
         assertThat(SvgChart.niceTicks(1.2, 12.28, 2)).containsExactly(2.0, 4.0, 6.0, 8.0, 10.0, 12.0);
         assertThat(SvgChart.tick(0.5, 0.5)).isEqualTo("0.5");
         assertThat(SvgChart.tick(1, 0.5)).isEqualTo("1.0");
@@ -76,5 +77,16 @@ class SvgChartTest {
         String svg = new SvgChart("t", "percentile", "ms").xTicks(labels)
                 .series("a", List.of(new double[] {Math.log10(2), 1}, new double[] {3, 9})).render();
         assertThat(ticks(svg)).contains("50", "90", "99.9").doesNotContain("0.30");
+    }
+
+    @Test
+    void aLogarithmicAxisHasTicksAtOneTwoAndFive() {
+        assertThat(SvgChart.logTicks(1, 500)).containsExactly(1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0);
+        assertThat(SvgChart.logTicks(0.01, 10_000)).containsExactly(0.01, 0.1, 1.0, 10.0, 100.0, 1000.0, 10_000.0);
+        String svg = new SvgChart("t", "percentile", "ms").logY()
+                .series("a", List.of(new double[] {1, 1.98}, new double[] {2, 23.5}, new double[] {3, 2613.25}))
+                .render();
+        // over more than three decades, the powers of ten alone, up to one
+        assertThat(ticks(svg)).startsWith("1", "10", "100", "1,000", "10,000");
     }
 }
