@@ -69,7 +69,7 @@ public final class Tpkit {
         }
         io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, varied(configs));
         return new io.tpkit.compare.ComparedRuns(c, results,
-                io.tpkit.compare.ComparisonFolder.write(configs.getFirst().outDir(), c));
+                io.tpkit.report.ComparisonFolder.write(configs.getFirst().outDir(), c));
     }
 
     /**
@@ -125,7 +125,7 @@ public final class Tpkit {
         }
         io.tpkit.compare.Comparison c = sweeps > 0 ? io.tpkit.sweep.SweepComparisons.ofFolders(results)
                 : io.tpkit.compare.Comparisons.ofFiles(results);
-        return new io.tpkit.compare.ComparedRuns(c, List.of(), io.tpkit.compare.ComparisonFolder.write(outDir, c));
+        return new io.tpkit.compare.ComparedRuns(c, List.of(), io.tpkit.report.ComparisonFolder.write(outDir, c));
     }
 
     /**

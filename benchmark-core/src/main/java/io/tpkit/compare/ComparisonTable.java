@@ -1,95 +1,172 @@
 package io.tpkit.compare;
 
+import io.tpkit.result.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The comparison as a plain-text table: what the console prints and comparison.txt holds. */
+/**
+ * The comparison as a plain-text table: what the console prints and comparison.txt holds. Every
+ * column is as wide as its widest cell (a figure's label is shortened to fit), each run's column
+ * is headed by what tells that run from the others, figures are written by one helper
+ * ({@link Units}) with their ratio to run 1 aligned beside them, and no line ends in spaces.
+ */
 public final class ComparisonTable {
+    /** The widest a figure's label is written; a longer one is cut at its explanation in brackets. */
+    static final int LABEL_WIDTH = 58;
+
     private ComparisonTable() {
     }
 
     public static String render(Comparison c) {
         int n = c.runs().size();
+        String nl = System.lineSeparator();
         List<String[]> lines = new ArrayList<>();
-        String[] head = new String[n + 1];
+        String[] head = new String[2 * n + 1];
         head[0] = c.workload() + " (ratio = run / run 1)";
         for (int i = 0; i < n; i++) {
-            Comparison.Run r = c.runs().get(i);
-            head[i + 1] = "run " + (i + 1) + ": " + r.product() + " " + shortVersion(r.version())
-                    + (r.variant().isEmpty() ? "" : ", " + r.variant());
+            head[1 + 2 * i] = name(c, i);
+            head[2 + 2 * i] = "";
         }
-        lines.add(head);
         for (Comparison.Row row : c.rows()) {
-            String[] line = new String[n + 1];
-            line[0] = row.metric();
+            String[] line = new String[2 * n + 1];
+            line[0] = label(row.metric());
             for (int i = 0; i < n; i++) {
                 Double v = row.values().get(i);
                 Double ratio = row.ratio(i);
-                line[i + 1] = v == null ? "-" : format(v) + (i == 0 || ratio == null ? ""
-                        : String.format(Locale.ROOT, " (%.2fx)", ratio));
+                line[1 + 2 * i] = v == null ? "-" : value(v, row.count());
+                line[2 + 2 * i] = i == 0 || ratio == null ? "" : String.format(Locale.ROOT, "(%.2fx)", ratio);
             }
             lines.add(line);
         }
-        String[] valid = new String[n + 1];
-        valid[0] = "validity";
-        String[] consistent = new String[n + 1];
+        String[] consistent = new String[2 * n + 1];
+        String[] valid = new String[2 * n + 1];
         consistent[0] = "consistency checks";
+        valid[0] = "validity (in full below)";
         for (int i = 0; i < n; i++) {
-            valid[i + 1] = c.runs().get(i).verdict();
-            consistent[i + 1] = c.runs().get(i).consistent() ? "passed" : "FAILED";
+            consistent[1 + 2 * i] = c.runs().get(i).consistent() ? "passed" : "FAILED";
+            valid[1 + 2 * i] = shortVerdict(c.runs().get(i).verdict());
+            consistent[2 + 2 * i] = "";
+            valid[2 + 2 * i] = "";
         }
         lines.add(consistent);
         lines.add(valid);
 
-        int[] width = new int[n + 1];
+        // a run's column: its value right-aligned, then its ratio; the head right-aligned over both
+        int[] width = new int[2 * n + 1];
         for (String[] line : lines) {
-            for (int i = 0; i <= n; i++) {
-                width[i] = Math.max(width[i], Math.min(line[i].length(), i == 0 ? 60 : 40));
+            for (int k = 0; k < line.length; k++) {
+                width[k] = Math.max(width[k], line[k].length());
             }
+        }
+        width[0] = Math.max(width[0], head[0].length());
+        int[] column = new int[n];
+        for (int i = 0; i < n; i++) {
+            int both = width[1 + 2 * i] + (width[2 + 2 * i] == 0 ? 0 : 1 + width[2 + 2 * i]);
+            column[i] = Math.max(both, head[1 + 2 * i].length());
+            width[1 + 2 * i] += column[i] - both; // a wider head pushes the values right, under its end
         }
         StringBuilder out = new StringBuilder();
-        for (String[] line : lines) {
-            for (int i = 0; i <= n; i++) {
-                String cell = line[i];
-                out.append(i == 0 ? String.format("%-" + width[0] + "s", cell) : "  " + pad(cell, width[i]));
-            }
-            out.append(System.lineSeparator());
+        StringBuilder h = new StringBuilder(pad(head[0], width[0], false));
+        for (int i = 0; i < n; i++) {
+            h.append("   ").append(pad(head[1 + 2 * i], column[i], true));
         }
+        out.append(h.toString().stripTrailing()).append(nl);
+        for (String[] line : lines) {
+            StringBuilder b = new StringBuilder(pad(line[0], width[0], false));
+            for (int i = 0; i < n; i++) {
+                String v = line[1 + 2 * i];
+                boolean text = !v.isEmpty() && !Character.isDigit(v.charAt(0)) && !v.equals("-") && v.charAt(0) != '-';
+                b.append("   ");
+                if (text) {
+                    b.append(pad(v, column[i], false));
+                } else {
+                    b.append(pad(v, width[1 + 2 * i], true));
+                    if (width[2 + 2 * i] > 0) {
+                        b.append(' ').append(pad(line[2 + 2 * i], width[2 + 2 * i], false));
+                    }
+                }
+            }
+            out.append(b.toString().stripTrailing()).append(nl);
+        }
+        out.append(nl);
         for (int i = 0; i < n; i++) {
             Comparison.Run r = c.runs().get(i);
-            out.append(String.format("run %d: %s, %s%n", i + 1, r.label(), r.resultDir()));
+            out.append(name(c, i)).append(nl);
+            out.append(("  " + r.label() + ", " + r.product() + " " + r.version() + ", " + r.resultDir())
+                    .stripTrailing()).append(nl);
+            out.append(("  validity: " + r.verdict()).stripTrailing()).append(nl);
         }
         if (!c.varied().isEmpty()) {
-            out.append("Varied on purpose: ").append(String.join("; ", c.varied())).append(System.lineSeparator());
+            out.append("Varied on purpose: ").append(String.join("; ", c.varied())).append(nl);
         }
-        if (c.differences().isEmpty()) {
-            out.append(c.varied().isEmpty() ? "The runs used the same configuration apart from the target."
-                    : "Otherwise the runs used the same configuration apart from the target.")
-                    .append(System.lineSeparator());
-        } else {
-            out.append("NOT LIKE FOR LIKE: the runs differ in ").append(String.join("; ", c.differences()))
-                    .append(System.lineSeparator());
+        if (!c.startingData().isEmpty()) {
+            out.append("NOT THE SAME STARTING DATA: ").append(String.join("; ", c.startingData())).append(nl);
         }
+        out.append(sameness(c)).append(nl);
         return out.toString();
     }
 
-    private static String pad(String cell, int width) {
-        // numbers right-aligned so their digits line up; verdicts and text left-aligned
-        return !cell.isEmpty() && (Character.isDigit(cell.charAt(0)) || cell.equals("-"))
-                ? String.format("%" + width + "s", cell) : String.format("%-" + width + "s", cell);
-    }
-
-    private static String format(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return String.format(Locale.ROOT, "%,.0f", v);
+    /**
+     * What the runs had in common, in one sentence, for comparison.txt and comparison.html alike:
+     * the configuration apart from the target (and what was varied), and whether they started
+     * from the same data.
+     */
+    public static String sameness(Comparison c) {
+        if (!c.differences().isEmpty()) {
+            return "NOT LIKE FOR LIKE: the runs differ in " + String.join("; ", c.differences())
+                    + (c.startingData().isEmpty() ? "" : ", and in the data they started from (above)");
         }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.1f", v) : String.format(Locale.ROOT, "%.3f", v);
+        return (c.varied().isEmpty() ? "The runs" : "Otherwise the runs")
+                + " used the same configuration apart from the target"
+                + (c.startingData().isEmpty() ? "." : ", but did not start from the same data (above).");
     }
 
-    /** "15.20 (Debian 15.20-0+deb12u1)" -> "15.20". */
-    private static String shortVersion(String version) {
-        int space = version.indexOf(' ');
-        return space > 0 ? version.substring(0, space) : version;
+    /** A run's column head: its name ("run 2: logic procedure"), or "run N" for a comparison written before names. */
+    public static String name(Comparison c, int i) {
+        Comparison.Run r = c.runs().get(i);
+        return r.name() != null ? r.name() : "run " + (i + 1) + ": " + r.product() + " "
+                + Comparisons.shortVersion(r.version()) + (r.variant().isEmpty() ? "" : ", " + r.variant());
+    }
+
+    /** A figure as the table writes it: a count as an integer, any other with two decimals, thousands separated. */
+    public static String value(double v, boolean count) {
+        return count && v == Math.rint(v) ? Units.count((long) v) : Units.figure(v);
+    }
+
+    /** "conformant", "non-standard (3 rules)", "incomplete", "part 1/2 of a split run": the verdict in a cell. */
+    static String shortVerdict(String verdict) {
+        if (verdict == null) {
+            return "?";
+        }
+        if (verdict.startsWith("incomplete")) {
+            return "INCOMPLETE";
+        }
+        if (verdict.startsWith("non-standard: ")) {
+            int rules = verdict.substring("non-standard: ".length()).split(", ").length;
+            return "non-standard (" + rules + (rules == 1 ? " rule)" : " rules)");
+        }
+        int colon = verdict.indexOf(':');
+        return colon > 0 ? verdict.substring(0, colon) : verdict;
+    }
+
+    /** The figure's label, cut at its explanation in brackets when it is too long, else shortened. */
+    static String label(String metric) {
+        if (metric.length() <= LABEL_WIDTH) {
+            return metric;
+        }
+        int bracket = metric.indexOf(" (");
+        if (bracket > 0 && bracket <= LABEL_WIDTH) {
+            return metric.substring(0, bracket);
+        }
+        return metric.substring(0, LABEL_WIDTH - 3) + "...";
+    }
+
+    private static String pad(String cell, int width, boolean right) {
+        if (cell.length() >= width) {
+            return cell;
+        }
+        String space = " ".repeat(width - cell.length());
+        return right ? space + cell : cell + space;
     }
 }

@@ -50,12 +50,16 @@ public final class Comparisons {
                         + " run: give results of one workload");
             }
         }
-        List<Comparison.Run> runs = results.stream().map(r -> run(r, varied)).toList();
+        List<Map<String, Object>> configurations = results.stream().map(RunResult::configuration).toList();
+        List<Comparison.Run> runs = named(results.stream().map(r -> run(r, varied)).toList(), configurations,
+                results.stream().map(RunResult::startedAt).toList(),
+                results.stream().map(r -> r.load() != null ? "fresh load" : "no load").toList());
         List<Comparison.Row> rows = new ArrayList<>();
-        add(rows, results, "TPS (committed per second of the interval, wall clock)",
-                r -> r.metrics().throughput() == null ? null : r.metrics().throughput().overWallClock());
+        // the benchmark's own headline first (TPC-C: NOPM), then TPS
         numericHeadline(results).forEach((id, label) -> add(rows, results, label,
                 r -> r.headline() == null || r.headline().get(id) == null ? null : r.headline().get(id).value()));
+        add(rows, results, "TPS (committed per second of the interval, wall clock)",
+                r -> r.metrics().throughput() == null ? null : r.metrics().throughput().overWallClock());
         for (String type : typeNames(results)) {
             add(rows, results, type + ": committed per second", r -> ofType(r, type, TypeSummary::perSecond));
             for (Map.Entry<String, Function<LatencySummary, Double>> p : PERCENTILES.entrySet()) {
@@ -63,8 +67,13 @@ public final class Comparisons {
                         r -> ofType(r, type, t -> t.response() == null ? null : p.getValue().apply(t.response())));
             }
         }
-        add(rows, results, "failed transactions", r -> (double) r.metrics().totalFailed());
-        add(rows, results, "retries", r -> (double) r.metrics().totalRetries());
+        addCount(rows, results, "failed transactions", r -> (double) r.metrics().totalFailed());
+        addCount(rows, results, "retries", r -> (double) r.metrics().totalRetries());
+        addCount(rows, results, "stalls (nothing completed, requests outstanding)",
+                r -> r.metrics().stalls() == null ? null : (double) r.metrics().stalls().count());
+        add(rows, results, "stalls: the longest, in seconds",
+                r -> r.metrics().stalls() == null || r.metrics().stalls().count() == 0 ? null
+                        : r.metrics().stalls().longestSeconds());
         add(rows, results, "measured seconds", r -> r.metrics().measurementSeconds());
         // what a committed transaction cost (result.json "cost"); older results had the driver's CPU only
         add(rows, results, "cost: driver CPU us per commit (measurement interval)",
@@ -83,10 +92,160 @@ public final class Comparisons {
             add(rows, results, type + ": round trips per transaction",
                     r -> positive(ofType(r, type, t -> t.cost() == null ? null : t.cost().roundTrips())));
         }
-        List<Map<String, Object>> configurations = results.stream().map(RunResult::configuration).toList();
         List<String> all = differences(configurations, Set.of(), "run");
         return new Comparison(workload, runs, rows, differences(configurations, varied, "run"),
-                all.stream().filter(d -> varied.contains(d.substring(0, d.indexOf(':')))).toList());
+                all.stream().filter(d -> varied.contains(d.substring(0, d.indexOf(':')))).toList(),
+                startingData(results));
+    }
+
+    /**
+     * How the data the runs started from differed: some loaded it fresh while others ran on the
+     * data as earlier runs had changed it, or the workload's own transaction counter in the
+     * database stood at different values before runs that did not load. Empty when every run
+     * loaded, or when no run loaded and their counters were equal.
+     */
+    static List<String> startingData(List<RunResult> results) {
+        List<String> loaded = new ArrayList<>();
+        List<String> reused = new ArrayList<>();
+        Map<String, Long> counters = new LinkedHashMap<>();
+        for (int i = 0; i < results.size(); i++) {
+            RunResult r = results.get(i);
+            String name = "run " + (i + 1);
+            if (r.load() != null) {
+                loaded.add(name);
+                continue;
+            }
+            reused.add(name);
+            Object before = r.database() == null ? null : r.database().get("transactionsBefore");
+            if (before instanceof Number n) {
+                counters.put(name, n.longValue());
+            }
+        }
+        List<String> out = new ArrayList<>();
+        if (!loaded.isEmpty() && !reused.isEmpty()) {
+            out.add(String.join(", ", loaded) + " loaded fresh data; " + String.join(", ", reused)
+                    + " ran on the data already in the database, as earlier runs had changed it");
+        }
+        if (counters.size() > 1 && new LinkedHashSet<>(counters.values()).size() > 1) {
+            List<String> each = new ArrayList<>();
+            counters.forEach((run, n) -> each.add(run + " " + String.format(java.util.Locale.ROOT, "%,d", n)));
+            out.add("the workload's transaction counter in the database differed before the runs that did not load: "
+                    + String.join(", ", each));
+        } else if (loaded.isEmpty() && counters.size() < reused.size()) {
+            out.add("no run loaded its data and the database's transaction counter was not recorded: the data each "
+                    + "started from (as earlier runs left it) is not known to be the same");
+        }
+        return out;
+    }
+
+    /**
+     * The runs named by what tells them apart, for column heads and legends: the product where
+     * products differ, the target where targets differ and the product does not tell them apart,
+     * the variant, the value of each other configuration key that differs, whether the run loaded
+     * its data when that differs; the start time when nothing else tells them apart ("run 2: logic
+     * procedure", "run 1: PostgreSQL 18.6", "run 2: scale 2", "run 2: no load").
+     *
+     * @param startedAt each run's start (ISO), or nulls
+     */
+    public static List<Comparison.Run> named(List<Comparison.Run> runs, List<Map<String, Object>> configurations,
+                                             List<String> startedAt) {
+        return named(runs, configurations, startedAt, List.of());
+    }
+
+    /**
+     * @param data each run's data ("fresh load", "no load"): named when the runs differ in it, or
+     *             empty when not known
+     */
+    public static List<Comparison.Run> named(List<Comparison.Run> runs, List<Map<String, Object>> configurations,
+                                             List<String> startedAt, List<String> data) {
+        int n = runs.size();
+        List<List<String>> parts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            parts.add(new ArrayList<>());
+        }
+        List<String> products = runs.stream().map(r -> r.product() + " " + shortVersion(r.version())).toList();
+        List<String> targets = runs.stream().map(r -> place(r.label())).toList();
+        boolean productsTell = new LinkedHashSet<>(products).size() == n;
+        if (new LinkedHashSet<>(products).size() > 1) {
+            for (int i = 0; i < n; i++) {
+                parts.get(i).add(products.get(i));
+            }
+        }
+        if (!productsTell && new LinkedHashSet<>(targets).size() > 1) {
+            for (int i = 0; i < n; i++) {
+                parts.get(i).add(targets.get(i));
+            }
+        }
+        if (runs.stream().map(Comparison.Run::variant).distinct().count() > 1) {
+            for (int i = 0; i < n; i++) {
+                parts.get(i).add(runs.get(i).variant());
+            }
+        }
+        List<Map<String, List<String>>> flat = new ArrayList<>();
+        Set<String> keys = new LinkedHashSet<>();
+        for (Map<String, Object> c : configurations) {
+            Map<String, List<String>> f = new LinkedHashMap<>();
+            flatten("", c == null ? Map.of() : c, f);
+            flat.add(f);
+            keys.addAll(f.keySet());
+        }
+        for (String key : keys) {
+            if (Set.of("target", "user", "password", "dataDir", "seed").contains(key)) {
+                continue;
+            }
+            List<String> values = flat.stream().map(f -> f.containsKey(key) ? f.get(key).getFirst() : "default")
+                    .toList();
+            boolean variant = runs.stream().anyMatch(r -> r.variant().startsWith(key + " ")
+                    || r.variant().contains(", " + key + " "));
+            if (!variant && new LinkedHashSet<>(values).size() > 1) {
+                for (int i = 0; i < n; i++) {
+                    parts.get(i).add(key + " " + values.get(i));
+                }
+            }
+        }
+        if (data.size() == n && new LinkedHashSet<>(data).size() > 1) {
+            for (int i = 0; i < n; i++) {
+                parts.get(i).add(data.get(i));
+            }
+        }
+        List<String> names = parts.stream().map(p -> String.join(", ", p)).toList();
+        if (new LinkedHashSet<>(names).size() < n) {
+            List<String> stamped = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String at = i < startedAt.size() && startedAt.get(i) != null ? startedAt.get(i) : "";
+                String time = at.length() >= 19 ? at.substring(0, 19).replace('T', ' ') : at;
+                stamped.add(names.get(i) + (names.get(i).isEmpty() || time.isEmpty() ? "" : ", ")
+                        + (time.isEmpty() ? "" : "started " + time));
+            }
+            names = stamped;
+        }
+        List<Comparison.Run> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(runs.get(i).named("run " + (i + 1) + (names.get(i).isEmpty() ? "" : ": " + names.get(i))));
+        }
+        return out;
+    }
+
+    /** "15.20 (Debian 15.20-0+deb12u1)" -> "15.20"; "10.11.19-MariaDB-0+deb12u1" -> "10.11.19". */
+    public static String shortVersion(String version) {
+        if (version == null) {
+            return "";
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\d+(\\.\\d+)*").matcher(version);
+        if (m.find()) {
+            return m.group();
+        }
+        int space = version.indexOf(' ');
+        return space > 0 ? version.substring(0, space) : version;
+    }
+
+    /** A target as a place: a JDBC URL's host and database ("db1:5432/bench"), any other target as given. */
+    private static String place(String target) {
+        if (target == null || !target.startsWith("jdbc:")) {
+            return target == null ? "?" : target;
+        }
+        io.tpkit.config.JdbcAddress a = io.tpkit.config.JdbcAddress.of(target);
+        return a.host().isEmpty() ? target : a.host() + (a.database().isEmpty() ? "" : "/" + a.database());
     }
 
     /** The percentiles compared, by the name of their row. */
@@ -125,6 +284,15 @@ public final class Comparisons {
         }
         if (values.stream().anyMatch(v -> v != null)) {
             rows.add(new Comparison.Row(metric, values));
+        }
+    }
+
+    private static void addCount(List<Comparison.Row> rows, List<RunResult> results, String metric,
+                                 Function<RunResult, Double> value) {
+        add(rows, results, metric, value);
+        if (!rows.isEmpty() && rows.getLast().metric().equals(metric)) {
+            Comparison.Row row = rows.removeLast();
+            rows.add(new Comparison.Row(row.metric(), row.values(), true));
         }
     }
 

@@ -62,6 +62,8 @@ public final class MetricsCollector {
     private final Map<String, String> firstErrors = new LinkedHashMap<>();
     private volatile Phase phase;
     private long lastSample;
+    // requests begun and not yet ended, for the stalls (nothing ended while requests were outstanding)
+    private final LongAdder inFlight = new LongAdder();
     private final long[][][] previous; // [phase][type][committed, rollbacks, failed, retries, outcome unknown]
     private static final int COUNTS = 5;
 
@@ -207,6 +209,19 @@ public final class MetricsCollector {
         }
         long end = phaseEnd[p.ordinal()] != 0 ? phaseEnd[p.ordinal()] : (phase == p ? nowNanos : start);
         return (end - start) / 1e9;
+    }
+
+    /**
+     * A request starts executing: it is in flight until {@link #ended()} (whatever its outcome),
+     * so that a second in which nothing ends while requests are in flight is seen as a stall.
+     */
+    public void began() {
+        inFlight.increment();
+    }
+
+    /** The request that {@link #began()} has ended: committed, rolled back or failed. */
+    public void ended() {
+        inFlight.decrement();
     }
 
     /**
@@ -356,10 +371,11 @@ public final class MetricsCollector {
      */
     public IntervalSample sample(long nowNanos) {
         IntervalSample current = null;
+        long executing = Math.max(0, inFlight.sum());
         for (Phase p : Phase.values()) {
             long from = Math.max(lastSample, p == Phase.WARMUP ? runStart : edge(p));
             long to = Math.min(nowNanos, p == Phase.DRAIN ? Long.MAX_VALUE : edge(p.next()));
-            IntervalSample sample = sample(p, from, to);
+            IntervalSample sample = sample(p, from, to, executing);
             boolean now = p == phase;
             // a phase gets a row when it was in force during part of the interval (an idle
             // second is a row of zeros, which is how outages show) or recorded something in it
@@ -381,7 +397,7 @@ public final class MetricsCollector {
     }
 
     /** The phase's rows for the part of the interval it covered ({@code to <= from}: none, 0 s). */
-    private IntervalSample sample(Phase p, long from, long to) {
+    private IntervalSample sample(Phase p, long from, long to, long executing) {
         List<IntervalSample.Row> rows = new ArrayList<>(types.size() + 1);
         clear(all);
         long[] totals = new long[COUNTS];
@@ -406,7 +422,7 @@ public final class MetricsCollector {
         }
         rows.add(row("all", totals, all));
         long end = Math.max(from, to);
-        return new IntervalSample((end - runStart) / 1e9, (end - from) / 1e9, p, List.copyOf(rows));
+        return new IntervalSample((end - runStart) / 1e9, (end - from) / 1e9, p, List.copyOf(rows), executing);
     }
 
     private static boolean active(IntervalSample s) {
@@ -544,7 +560,8 @@ public final class MetricsCollector {
         return new RunMetrics(phaseSeconds(Phase.WARMUP, nowNanos), seconds, measuredBy, committed, rollbacks,
                 failed, retries, allPhases, new Throughput(overWall, sumOfStreamRates), List.copyOf(summaries),
                 LatencySummary.of(lagTotal[Phase.MEASUREMENT.ordinal()]), incomplete)
-                .withDriverCpuSeconds(cpu < 0 ? -1 : cpu / 1e9).withCosts(costs);
+                .withDriverCpuSeconds(cpu < 0 ? -1 : cpu / 1e9).withCosts(costs)
+                .withStalls(io.tpkit.metrics.Stalls.find(samples));
     }
 
     /** The driver's work in the measurement interval, and each meter's growth over it. */

@@ -17,13 +17,27 @@ import java.util.List;
  * @param deferred           the deferred transactions queued in the interval, followed to their
  *                           end; null when the workload defers none
  * @param schedule           a run on a --rate schedule measured against it; null without a rate
+ * @param stalls             the stretches of the whole run (every phase) in which requests were
+ *                           outstanding and nothing completed; null when not known (an older result)
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                          long totalRetries, long committedAllPhases, Throughput throughput,
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
                          List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
-                         DeferredSummary deferred, RateSchedule schedule) {
+                         DeferredSummary deferred, RateSchedule schedule, Stalls stalls) {
+    /** Metrics whose stalls are not known (see {@link #withStalls}). */
+    public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
+                      long totalCommitted, long totalBusinessRollbacks, long totalFailed,
+                      long totalRetries, long committedAllPhases, Throughput throughput,
+                      List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
+                      List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
+                      DeferredSummary deferred, RateSchedule schedule) {
+        this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
+                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, null);
+    }
+
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                       long totalRetries, long committedAllPhases, Throughput throughput,
@@ -36,30 +50,36 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule);
+                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule, stalls);
     }
 
     public RunMetrics withDriverCpuSeconds(double seconds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                seconds, costs, deferred, schedule);
+                seconds, costs, deferred, schedule, stalls);
     }
 
     public RunMetrics withCosts(CostTotals totals) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, totals, deferred, schedule);
+                driverCpuSeconds, totals, deferred, schedule, stalls);
     }
 
     public RunMetrics withSchedule(RateSchedule requests) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, requests);
+                driverCpuSeconds, costs, deferred, requests, stalls);
     }
 
     public RunMetrics withDeferred(DeferredSummary summary) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, summary, schedule);
+                driverCpuSeconds, costs, summary, schedule, stalls);
+    }
+
+    public RunMetrics withStalls(Stalls found) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, found);
     }
 }

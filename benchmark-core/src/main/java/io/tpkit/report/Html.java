@@ -33,6 +33,11 @@ final class Html {
             .marker{stroke:#b00020;stroke-dasharray:3 3;stroke-width:1.2}.legend span{margin-right:14px;font-size:12px}
             .legend i{display:inline-block;width:12px;height:3px;margin-right:4px;vertical-align:middle}
             .legend i.marker-key{border-top:2px dashed #b00020;height:0}.verdict{font-size:16px;font-weight:600}
+            .legend i.stall-key{height:10px;background:repeating-linear-gradient(45deg,#fde8ea 0 3px,#e57373 3px 5px)}
+            .axis-line{stroke:#999}.legend{margin-bottom:6px}h3{font-size:14px;margin:16px 0 4px;font-weight:600}
+            .banner{background:#b00020;color:#fff;font-weight:700;padding:8px 12px;border-radius:3px}
+            table.facts td{text-align:left}table.facts td:first-child{color:#555;white-space:nowrap}
+            #rules td:first-child,#rules td:nth-child(2){white-space:nowrap}
             code{background:#f4f4f4;padding:1px 4px}
             """;
 }

@@ -1,19 +1,27 @@
 package io.tpkit.report;
 
+import io.tpkit.config.JdbcAddress;
 import io.tpkit.metrics.Iteration;
 import io.tpkit.metrics.LatencySummary;
+import io.tpkit.metrics.Outage;
+import io.tpkit.metrics.Stalls;
 import io.tpkit.metrics.TypeCost;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.monitor.MonitorSummary;
 import io.tpkit.result.CostPerTransaction;
+import io.tpkit.result.LoadReport;
 import io.tpkit.result.ResultReader;
 import io.tpkit.result.RunResult;
+import io.tpkit.result.Units;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.RuleResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -27,7 +35,9 @@ import java.util.function.Function;
  * report.html of one run: a self-contained page (inline SVG and CSS, no script, no network)
  * built from the run's {@link RunResult} and the CSV files of its result folder. A run renders it
  * from the result.json it has just written, {@code tpkit report DIR} from the result.json it
- * finds, both read back into the typed result: the page is the same either way.
+ * finds, both read back into the typed result: the page is the same either way. It stands on its
+ * own when sent to someone: what ran, on which server, with which settings and data, and how it
+ * went, in words and human units; an interrupted run and a part of a split run say so on top.
  */
 public final class RunReport {
     static final String FILE = "report.html";
@@ -71,13 +81,14 @@ public final class RunReport {
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(title)).append("</title><style>").append(Html.STYLE).append("</style></head><body>\n");
         html.append("<h1>").append(Html.escape(title)).append("</h1>\n");
-        html.append("<p class=\"sub\">").append(Html.escape(text(db, "kind"))).append(", started ")
-                .append(Html.escape(result.startedAt())).append("; ")
+        banners();
+        html.append("<p class=\"sub\">").append(Html.escape(when(result.startedAt()))).append(", ")
+                .append(Html.escape(scale())).append(", ")
                 .append(Html.escape(text(w, "arrival"))).append(" arrival, ")
                 .append(Html.escape(text(w, "terminals"))).append(" terminals, ")
                 .append(Html.escape(text(w, "connections")))
-                .append(" connections; measured ").append(fmt(result.metrics().measurementSeconds()))
-                .append(" s (").append(Html.escape(result.metrics().measuredBy())).append(")</p>\n");
+                .append(" connections; measured ").append(Units.duration(result.metrics().measurementSeconds()))
+                .append(" (").append(Html.escape(result.metrics().measuredBy())).append(")</p>\n");
         boolean conformant = result.validity() != null && result.validity().conformant();
         html.append("<p class=\"verdict\" id=\"verdict\">Validity: <span class=\"")
                 .append(conformant ? "pass" : "fail").append("\">")
@@ -85,7 +96,9 @@ public final class RunReport {
                 .append("</span>; consistency: <span class=\"")
                 .append(each(result.consistency()).stream().noneMatch(CheckResult::failed) ? "pass\">passed"
                         : "fail\">FAILED").append("</span></p>\n");
+        stallsLine();
         headline();
+        run();
         types();
         cost();
         iterations();
@@ -94,12 +107,49 @@ public final class RunReport {
         monitorCharts();
         checks();
         rules();
+        settings();
         environment();
         html.append("<p class=\"sub\">Response time = completion minus intended start (queueing included); "
                 + "percentiles from HdrHistogram. Per-second figures come from timeseries.csv, server and OS "
                 + "figures from monitor.csv; every number here is in result.json or those files.</p>\n");
         html.append("</body></html>\n");
         return html.toString();
+    }
+
+    /** An interrupted run, and a part of a split run, say so before anything else. */
+    private void banners() {
+        if (result.metrics().incomplete()) {
+            html.append("<p class=\"banner\" id=\"incomplete\">INCOMPLETE: the run was interrupted before the end of "
+                    + "its measurement interval; every figure below is of the part measured until then.</p>\n");
+        }
+        if (each(result.workload()).get("part") instanceof Map<?, ?> part) {
+            html.append("<p class=\"banner\" id=\"part\">PART ").append(Html.escape(String.valueOf(part.get("part"))))
+                    .append(" of ").append(Html.escape(String.valueOf(part.get("parts"))))
+                    .append(" of the split run ").append(Html.escape(String.valueOf(part.get("runName"))))
+                    .append(": this page shows this part's terminals only; the run is judged as a whole by "
+                            + "'tpkit merge' once every part is done.</p>\n");
+        }
+    }
+
+    private void stallsLine() {
+        Stalls s = result.metrics().stalls();
+        List<Outage> outages = each(result.outages());
+        if (s != null && s.count() > 0) {
+            html.append("<p class=\"fail\" id=\"stalls\">").append(stallsText(s))
+                    .append(": nothing completed while requests were outstanding (hatched on the time charts).</p>\n");
+        }
+        if (!outages.isEmpty()) {
+            double seconds = outages.stream().mapToDouble(Outage::seconds).sum();
+            html.append("<p class=\"fail\" id=\"outages\">Outages: ").append(outages.size()).append(", ")
+                    .append(Units.duration(seconds)).append(" in all: no transaction completed while failures were "
+                            + "reported (the database down or unreachable; hatched on the time charts).</p>\n");
+        }
+    }
+
+    private static String stallsText(Stalls s) {
+        return "Stalls: " + s.count() + ", " + Units.duration(s.totalSeconds()) + " in all; the longest "
+                + Units.duration(s.longestSeconds()) + " from " + Units.figure(s.longestFrom()).replace(".00", "")
+                + " s after the start";
     }
 
     /** A section an older result.json lacks reads as empty. */
@@ -112,31 +162,166 @@ public final class RunReport {
     }
 
     /** A value of one of the open sections (database, workload) as text; "" when absent. */
-    private static String text(Map<String, Object> section, String key) {
+    private static String text(Map<String, ?> section, String key) {
         Object v = section.get(key);
         return v == null ? "" : v.toString();
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> section(Map<String, Object> parent, String key) {
+        return parent.get(key) instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    /** "2026-11-24 07:32:47 UTC" from the ISO time result.json records. */
+    static String when(String iso) {
+        if (iso == null) {
+            return "";
+        }
+        try {
+            OffsetDateTime t = OffsetDateTime.parse(iso);
+            return t.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT))
+                    + (t.getOffset().getTotalSeconds() == 0 ? " UTC" : " UTC" + t.getOffset());
+        } catch (DateTimeParseException e) {
+            return iso;
+        }
+    }
+
+    /** "1 warehouse", "10 branches": the scale in the workload's own unit, else "scale N". */
+    private String scale() {
+        Map<String, Object> w = each(result.workload());
+        Object scale = section(w, "parameters").get("scale");
+        if (scale == null) {
+            scale = each(result.configuration()).get("scale");
+        }
+        if (!(scale instanceof Number n)) {
+            return "scale " + (scale == null ? "not recorded" : scale);
+        }
+        String unit = scaleUnit();
+        return unit == null ? "scale " + n.longValue() : Units.of(n.longValue(), unit);
+    }
+
     /**
-     * TPS and the workload's own headline figures: label, value (data-key {@code headline.ID.value},
-     * the figure's path in result.json) and unit.
+     * The workload's unit of scale ("warehouses"): the workload's own when this tpkit has it,
+     * else the parameter that holds the scale under its unit's name ("warehouses": 2), else null.
+     */
+    private String scaleUnit() {
+        Map<String, Object> w = each(result.workload());
+        try {
+            return io.tpkit.spi.Plugins.workload(text(w, "name")).scaleUnit();
+        } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+            Map<String, Object> p = section(w, "parameters");
+            Object scale = p.get("scale");
+            for (Map.Entry<String, Object> e2 : p.entrySet()) {
+                if (!e2.getKey().equals("scale") && e2.getKey().matches("[a-z]+s") && scale != null
+                        && scale.equals(e2.getValue())) {
+                    return e2.getKey();
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * The workload's own headline figures first (TPC-C: NOPM), then TPS: label, value (data-key
+     * {@code headline.ID.value}, the figure's path in result.json) and unit.
      */
     private void headline() {
         html.append("<h2>Headline</h2>\n<table id=\"headline\">\n");
-        html.append("<tr><td>TPS (committed transactions per second of the measurement interval, wall clock)</td>");
-        cell("metrics.throughput.overWallClock", result.metrics().throughput().overWallClock());
-        html.append("<td>").append(Html.escape(io.tpkit.metrics.HeadlineFigure.PER_SECOND)).append("</td></tr>\n");
         each(result.headline()).forEach((id, f) -> html.append("<tr><td>").append(Html.escape(f.label()))
                 .append("</td><td data-key=\"headline.").append(Html.escape(id)).append(".value\"")
                 .append(f.value() == null ? " class=\"na\" style=\"text-align:left\">" : ">")
-                .append(Html.escape(f.display())).append("</td><td>").append(Html.escape(f.unit()))
+                .append(Html.escape(f.value() == null ? f.display() : io.tpkit.metrics.HeadlineFigure.COUNT.equals(f.unit())
+                        ? f.display() : fmt(f.value()))).append("</td><td>").append(Html.escape(f.unit()))
                 .append("</td></tr>\n"));
+        html.append("<tr><td>TPS (committed transactions per second of the measurement interval, wall clock)</td>");
+        cell("metrics.throughput.overWallClock", result.metrics().throughput().overWallClock());
+        html.append("<td>").append(Html.escape(io.tpkit.metrics.HeadlineFigure.PER_SECOND)).append("</td></tr>\n");
         html.append("</table>\n");
     }
 
-    private void row(String label, String key, double value) {
-        html.append("<tr><td>").append(Html.escape(label)).append("</td><td data-key=\"").append(key).append("\">")
-                .append(fmt(value)).append("</td></tr>\n");
+    /** What ran, where, with which settings and data: the page's reader was not there. */
+    private void run() {
+        Map<String, Object> c = each(result.configuration());
+        Map<String, Object> db = each(result.database());
+        Map<String, Object> w = each(result.workload());
+        Map<String, Object> p = section(w, "parameters");
+        html.append("<h2>The run</h2>\n<table id=\"run\" class=\"facts\">\n");
+        fact("workload", text(w, "name") + ", " + scale());
+        JdbcAddress address = JdbcAddress.of(text(db, "url"));
+        fact("database", (text(db, "product") + " " + text(db, "version")).strip());
+        fact("server", address.host().isEmpty() ? text(db, "kind") : address.host());
+        fact("database name", address.database());
+        String kind = text(db, "kind");
+        fact("target", (kind.equals("jdbc-url") ? "a running server, given by its JDBC URL" : kind)
+                + (db.get("image") != null ? ", image " + db.get("image") : "")
+                + (db.get("dataDir") != null ? ", data directory " + db.get("dataDir") : ""));
+        fact("arrival", text(w, "arrival") + ", " + text(w, "terminals") + " terminals on " + text(w, "connections")
+                + " connections");
+        String logic = p.get("logic") != null ? text(p, "logic") : text(c, "logic");
+        fact("logic", logic);
+        if (c.get("thinkFactor") instanceof Number f) {
+            String factor = Units.figure(f.doubleValue()).replaceFirst("\\.?0+$", "");
+            fact("think factor", !text(w, "arrival").equals("closed") ? factor + " (not applied: " + text(w, "arrival")
+                    + " arrival has no keying or think times)" : factor + (f.doubleValue() == 0
+                    ? " (no keying or think times)" : f.doubleValue() == 1 ? " (the benchmark's keying and think times)"
+                    : " x the benchmark's keying and think times"));
+        }
+        String isolation = text(c, "isolation");
+        String serverIsolation = serverIsolation(section(db, "settings"));
+        fact("isolation", isolation.isEmpty() ? serverIsolation : isolation
+                + ("default".equalsIgnoreCase(isolation) && !serverIsolation.isEmpty()
+                ? " (the server's: " + serverIsolation + ")" : ""));
+        fact("seed", text(c, "seed"));
+        fact("measured", Units.duration(result.metrics().measurementSeconds()) + " after "
+                + Units.duration(result.metrics().warmupSeconds()) + " of warm-up (" + result.metrics().measuredBy()
+                + ")" + (result.metrics().incomplete() ? ", INCOMPLETE: interrupted" : ""));
+        LoadReport load = result.load();
+        if (load != null) {
+            fact("load", Units.count(load.rows()) + " rows in " + Units.duration(load.seconds()) + " ("
+                    + Units.count(Math.round(load.rowsPerSecond())) + " rows/s)" + (load.databaseBytes() < 0 ? ""
+                    : "; database " + Units.bytes(load.databaseBytes()) + " (" + Units.bytes(load.bytesPerScaleUnit())
+                    + " per " + perUnit() + ")"));
+        } else {
+            Object before = db.get("transactionsBefore");
+            fact("load", "none: the run used the data already in the database, as earlier runs left it"
+                    + (before instanceof Number n && n.longValue() >= 0 ? " (the workload's transaction counter in "
+                    + "the database stood at " + Units.count(n.longValue()) + " before the run)" : ""));
+        }
+        Stalls s = result.metrics().stalls();
+        if (s != null) {
+            fact("stalls", s.count() == 0 ? "none: no whole second with requests outstanding and nothing completed"
+                    : stallsText(s).substring("Stalls: ".length()));
+        }
+        fact("started", when(result.startedAt()) + (result.finishedAt() == null ? "" : "; finished "
+                + when(result.finishedAt())));
+        fact("driver host", text(each(result.environment()), "host"));
+        fact("tpkit", text(each(result.environment()), "tpkitVersion"));
+        fact("result folder", result.resultDir());
+        html.append("</table>\n");
+    }
+
+    /** "warehouse" for "1 warehouse": the unit of one. */
+    private String perUnit() {
+        String unit = scaleUnit();
+        return unit == null ? "scale unit" : Units.of(1, unit).substring(2);
+    }
+
+    /** The server's default isolation, from its settings snapshot (whatever the product calls it). */
+    private static String serverIsolation(Map<String, Object> settings) {
+        for (Map.Entry<String, Object> e : settings.entrySet()) {
+            if (e.getKey().toLowerCase(Locale.ROOT).contains("isolation") && e.getValue() != null) {
+                return e.getValue().toString().toLowerCase(Locale.ROOT).replace('-', ' ');
+            }
+        }
+        return "";
+    }
+
+    private void fact(String name, String value) {
+        if (value == null || value.isBlank()) {
+            return;
+        }
+        html.append("<tr><td>").append(Html.escape(name)).append("</td><td>").append(Html.escape(value))
+                .append("</td></tr>\n");
     }
 
     private void types() {
@@ -257,12 +442,17 @@ public final class RunReport {
                 + "commit.</p>\n");
     }
 
+    private void row(String label, String key, double value) {
+        html.append("<tr><td>").append(Html.escape(label)).append("</td><td data-key=\"").append(key).append("\">")
+                .append(fmt(value)).append("</td></tr>\n");
+    }
+
     private void cell(String key, double value) {
         html.append("<td data-key=\"").append(key).append("\">").append(fmt(value)).append("</td>");
     }
 
     private void countCell(String key, long value) {
-        html.append("<td data-key=\"").append(key).append("\">").append(value).append("</td>");
+        html.append("<td data-key=\"").append(key).append("\">").append(Units.count(value)).append("</td>");
     }
 
     private static long sum(Map<String, Long> counts) {
@@ -279,39 +469,121 @@ public final class RunReport {
         for (Iteration it : rounds) {
             points.add(new double[] {it.number(), it.seconds() > 0 ? it.committed() / it.seconds() : 0});
         }
-        html.append("<h2>Rate per iteration</h2>\n").append(chart.series("rate", points).render());
+        if (chart.series("committed per second", points).hasLine()) {
+            html.append("<h2>Rate per iteration</h2>\n").append(chart.render());
+        }
     }
 
-    private List<double[]> column(CsvTable t, String type, String name) {
-        int typeCol = t.column("type");
-        int x = t.column("elapsed_s");
-        int y = t.column(name);
+    /** One row of timeseries.csv, by its column names. */
+    private record Second(double end, double length, String phase, long completed, double committed,
+                          Map<String, Double> values) {
+    }
+
+    private List<Second> seconds(String type) {
+        return seconds(series, type);
+    }
+
+    /** The committed per second of timeseries.csv, all types, with a second split at a phase change made whole. */
+    static List<double[]> throughput(CsvTable series) {
+        return rate(seconds(series, "all"));
+    }
+
+    /** The rows of one type ("all" for the totals), in time order. */
+    private static List<Second> seconds(CsvTable series, String type) {
+        int typeCol = series.column("type");
+        int x = series.column("elapsed_s");
+        int len = series.column("interval_s");
+        int phase = series.column("phase");
+        List<Second> out = new ArrayList<>();
+        for (String[] row : series.rows) {
+            if (typeCol < 0 || !row[typeCol].equals(type)) {
+                continue;
+            }
+            double end = CsvTable.number(row, x);
+            double length = len < 0 ? 1 : CsvTable.number(row, len);
+            double committed = CsvTable.number(row, series.column("committed"));
+            double rollbacks = CsvTable.number(row, series.column("business_rollbacks"));
+            Map<String, Double> values = new LinkedHashMap<>();
+            for (String p : List.of("p50_ms", "p90_ms", "p99_ms", "max_ms")) {
+                values.put(p, CsvTable.number(row, series.column(p)));
+            }
+            long completed = (long) ((Double.isNaN(committed) ? 0 : committed) + (Double.isNaN(rollbacks) ? 0 : rollbacks));
+            out.add(new Second(end, length, phase < 0 ? "" : row[phase], completed, Double.isNaN(committed) ? 0 : committed,
+                    values));
+        }
+        return out;
+    }
+
+    /**
+     * Committed per second: a second split at a phase change (a sliver of a few ms whose rate
+     * would read thousands per second) is added to the row beside it, so that each point is the
+     * rate of about a second.
+     */
+    private static List<double[]> rate(List<Second> rows) {
+        List<double[]> points = new ArrayList<>(); // {end, committed, seconds}
+        double[] leading = null;
+        for (Second s : rows) {
+            if (s.length() < 0.5 && !points.isEmpty()) {
+                double[] last = points.getLast();
+                points.set(points.size() - 1, new double[] {s.end(), last[1] + s.committed(), last[2] + s.length()});
+            } else if (s.length() < 0.5) {
+                leading = leading == null ? new double[] {s.end(), s.committed(), s.length()}
+                        : new double[] {s.end(), leading[1] + s.committed(), leading[2] + s.length()};
+            } else {
+                points.add(new double[] {s.end(), s.committed() + (leading == null ? 0 : leading[1]),
+                        s.length() + (leading == null ? 0 : leading[2])});
+                leading = null;
+            }
+        }
+        if (points.isEmpty() && leading != null) {
+            points.add(leading);
+        }
+        return points.stream().map(p -> new double[] {p[0], p[2] > 0 ? p[1] / p[2] : Double.NaN}).toList();
+    }
+
+    /**
+     * A latency of each second; a second in which nothing completed has none: a gap, not a zero.
+     * The sliver of a second split at a phase change (a few ms) is no second of its own: its
+     * transactions are in the run's percentiles, not drawn here.
+     */
+    private static List<double[]> latency(List<Second> rows, String column) {
         List<double[]> points = new ArrayList<>();
-        for (String[] row : t.rows) {
-            if (type == null || (typeCol >= 0 && row[typeCol].equals(type))) {
-                points.add(new double[] {CsvTable.number(row, x), CsvTable.number(row, y)});
+        for (Second s : rows) {
+            if (s.length() >= 0.5) {
+                points.add(new double[] {s.end(), s.completed() > 0 ? s.values().get(column) : Double.NaN});
             }
         }
         return points;
     }
 
-    /** Phases as shaded bands and server events as markers, on every time chart. */
+    /** Phases as shaded bands, stalls and outages hatched, server events as markers, on every time chart. */
     private SvgChart timeChart(String id, String yLabel) {
-        SvgChart chart = new SvgChart(id, "seconds since the start", yLabel);
-        int phaseCol = series.column("phase");
-        int x = series.column("elapsed_s");
+        SvgChart chart = new SvgChart(id, "seconds since the start of the run", yLabel).xFrom(0);
         Map<String, double[]> phases = new LinkedHashMap<>();
-        for (String[] row : series.rows) {
-            double t = CsvTable.number(row, x);
-            double[] span = phases.computeIfAbsent(row[phaseCol], p -> new double[] {t, t});
-            span[0] = Math.min(span[0], t - 1);
-            span[1] = Math.max(span[1], t);
+        for (Second s : seconds("all")) {
+            double[] span = phases.computeIfAbsent(s.phase(), p -> new double[] {s.end() - s.length(), s.end()});
+            span[0] = Math.min(span[0], s.end() - s.length());
+            span[1] = Math.max(span[1], s.end());
         }
         phases.forEach((phase, span) -> {
             if (!phase.equals("measurement")) {
                 chart.band(span[0], span[1], phase);
             }
         });
+        Stalls stalls = result.metrics().stalls();
+        if (stalls != null) {
+            for (Stalls.Stall s : stalls.stretches()) {
+                chart.stall(s.from(), s.to(), String.format(Locale.ROOT, "stall: nothing completed from %.1f s to "
+                        + "%.1f s while %d requests were outstanding", s.from(), s.to(), s.inFlight()));
+            }
+        }
+        for (Outage o : each(result.outages())) {
+            chart.stall(o.from(), o.to(), String.format(Locale.ROOT, "outage: no transaction completed from %.1f s "
+                    + "to %.1f s while failures were reported", o.from(), o.to()));
+        }
+        if (!each(result.outages()).isEmpty()) {
+            chart.stallLegend("stall or outage: nothing completed (hover for details)");
+        }
         if (result.monitor() != null) {
             for (MonitorSummary.Event e : each(result.monitor().events())) {
                 chart.marker(e.elapsedSeconds(), e.event());
@@ -324,20 +596,32 @@ public final class RunReport {
         if (series.isEmpty()) {
             return;
         }
-        html.append("<h2>Throughput over time</h2>\n").append(timeChart("throughput", "committed per second")
-                .series("all types", column(series, "all", "committed_per_s")).render());
-        SvgChart latency = timeChart("latency", "response time, ms (all types)");
-        for (String p : List.of("p50_ms", "p90_ms", "p99_ms")) {
-            latency.series(p.replace("_ms", ""), column(series, "all", p));
+        List<Second> all = seconds("all");
+        SvgChart throughput = timeChart("throughput", "committed transactions per second")
+                .series("committed per second, all types", rate(all));
+        if (!throughput.hasLine()) {
+            html.append("<h2>Over time</h2>\n<p class=\"na\">The run was too short to draw over time (a point per "
+                    + "second): its figures are in the tables.</p>\n");
+            return;
         }
-        html.append("<h2>Latency over time</h2>\n").append(latency.render());
-        SvgChart perType = timeChart("latency-by-type", "p90 response time, ms");
-        for (String type : typeNames()) {
-            perType.series(type, column(series, type, "p90_ms"));
+        html.append("<h2>Throughput over time</h2>\n").append(throughput.render());
+        SvgChart latency = timeChart("latency", "response time, ms");
+        latency.series("p50 (median)", latency(all, "p50_ms"));
+        latency.series("p90", latency(all, "p90_ms"));
+        latency.series("p99", latency(all, "p99_ms"));
+        if (latency.hasLine()) {
+            html.append("<h2>Latency over time (all types)</h2>\n").append(latency.render());
         }
-        if (typeNames().size() > 1) {
-            html.append("<h2>p90 by transaction type over time</h2>\n").append(perType.render());
+        Set<String> types = typeNames();
+        if (types.size() > 1 && latency.hasLine()) {
+            SvgChart perType = timeChart("latency-by-type", "p90 response time, ms");
+            for (String type : types) {
+                perType.series(type, latency(seconds(type), "p90_ms"));
+            }
+            html.append("<h2>p90 response time by transaction type over time</h2>\n").append(perType.render());
         }
+        html.append("<p class=\"sub\">A second in which nothing completed has no response time: its point is left "
+                + "out (a gap in the line), never drawn as 0.</p>\n");
     }
 
     private Set<String> typeNames() {
@@ -351,11 +635,19 @@ public final class RunReport {
         return names;
     }
 
-    /** The percentile curve per type: x in "nines" (1 = p90, 2 = p99, 3 = p99.9), max at 4. */
+    /** Where the percentiles sit on the distribution's x axis: spaced by nines (90, 99, 99.9), max last. */
+    private static final double[] NINES = {Math.log10(2), 1, Math.log10(20), 2, 3, 4};
+    private static final String[] PERCENTILE_LABELS = {"50", "90", "95", "99", "99.9", "max"};
+
+    /** The response time at each percentile, per type, on an axis labelled in percentiles. */
     private void distribution() {
-        SvgChart chart = new SvgChart("distribution", "percentile in nines: 0.3 = p50, 1 = p90, 2 = p99, 3 = p99.9, 4 = max",
-                "response time, ms");
-        double[] nines = {Math.log10(2), 1, Math.log10(20), 2, 3, 4};
+        SvgChart chart = new SvgChart("distribution", "percentile (spaced by nines: 90, 99, 99.9; then the maximum)",
+                "response time, ms (logarithmic)").logY();
+        Map<Double, String> ticks = new LinkedHashMap<>();
+        for (int i = 0; i < NINES.length; i++) {
+            ticks.put(NINES[i], PERCENTILE_LABELS[i]);
+        }
+        chart.xTicks(ticks);
         for (TypeSummary t : each(result.metrics().types())) {
             if (t.response() == null || t.response().count() == 0) {
                 continue;
@@ -363,7 +655,7 @@ public final class RunReport {
             List<double[]> points = new ArrayList<>();
             int i = 0;
             for (Function<LatencySummary, Double> p : PERCENTILES.values()) {
-                points.add(new double[] {nines[i++], p.apply(t.response())});
+                points.add(new double[] {NINES[i++], p.apply(t.response())});
             }
             chart.series(t.name(), points);
         }
@@ -372,25 +664,122 @@ public final class RunReport {
         }
     }
 
+    /**
+     * A server or OS series of monitor.csv: its chart (one unit per chart) and its name in words.
+     *
+     * @param scale what a value is multiplied by for the chart's unit (bytes to MB)
+     */
+    private record Meter(String chart, String label, double scale) {
+    }
+
+    /** The charts of the monitor: title and y axis (with its unit), in the page's order. */
+    private static final Map<String, String[]> MONITOR_CHARTS = new LinkedHashMap<>();
+    private static final Map<String, Meter> METERS = new LinkedHashMap<>();
+
+    static {
+        MONITOR_CHARTS.put("cpu", new String[] {"CPU", "CPU, % of all cores"});
+        MONITOR_CHARTS.put("disk", new String[] {"Disk throughput", "MB per second"});
+        MONITOR_CHARTS.put("disk-ops", new String[] {"Disk requests", "requests per second"});
+        MONITOR_CHARTS.put("db-transactions", new String[] {"Database: transactions", "transactions per second"});
+        MONITOR_CHARTS.put("db-blocks", new String[] {"Database: buffer cache", "blocks per second"});
+        MONITOR_CHARTS.put("db-waits", new String[] {"Database: lock waits", "waits per second"});
+        MONITOR_CHARTS.put("db-bytes", new String[] {"Database: bytes written", "MB per second"});
+        MONITOR_CHARTS.put("db-checkpoint", new String[] {"Database: checkpoint work",
+                "ms of checkpoint work per second"});
+        MONITOR_CHARTS.put("db-other", new String[] {"Database: other counters", "per second"});
+        METERS.put("os.cpu.user_pct", new Meter("cpu", "user (all processes)", 1));
+        METERS.put("os.cpu.system_pct", new Meter("cpu", "system (all processes)", 1));
+        METERS.put("os.cpu.iowait_pct", new Meter("cpu", "waiting for I/O", 1));
+        METERS.put("driver.cpu_pct", new Meter("cpu", "tpkit driver", 1));
+        METERS.put("db.cpu_pct", new Meter("cpu", "database server", 1));
+        METERS.put("os.disk.read_bytes_per_s", new Meter("disk", "read", 1e-6));
+        METERS.put("os.disk.write_bytes_per_s", new Meter("disk", "written", 1e-6));
+        METERS.put("os.disk.reads_per_s", new Meter("disk-ops", "reads", 1));
+        METERS.put("os.disk.writes_per_s", new Meter("disk-ops", "writes", 1));
+        METERS.put("db.commits_per_s", new Meter("db-transactions", "commits", 1));
+        METERS.put("db.rollbacks_per_s", new Meter("db-transactions", "rollbacks", 1));
+        METERS.put("db.blks_hit_per_s", new Meter("db-blocks", "hits (found in the cache)", 1));
+        METERS.put("db.blks_read_per_s", new Meter("db-blocks", "reads (not in the cache: from the OS or disk)", 1));
+        METERS.put("db.row_lock_waits_per_s", new Meter("db-waits", "row lock waits", 1));
+        METERS.put("db.wal_bytes_per_s", new Meter("db-bytes", "WAL / redo log", 1e-6));
+        METERS.put("db.data_written_bytes_per_s", new Meter("db-bytes", "data files", 1e-6));
+        METERS.put("db.temp_bytes_per_s", new Meter("db-bytes", "temporary files", 1e-6));
+        METERS.put("db.checkpoint_write_ms_per_s", new Meter("db-checkpoint", "writing pages", 1));
+        METERS.put("db.checkpoint_sync_ms_per_s", new Meter("db-checkpoint", "syncing files", 1));
+    }
+
+    /** A series of monitor.csv that this version has no name for: its key in words, on a chart by its unit. */
+    private static Meter meter(String column) {
+        Meter known = METERS.get(column);
+        if (known != null) {
+            return known;
+        }
+        String words = column.replaceFirst("^(db|os|driver)\\.", "").replaceFirst("_per_s$", "")
+                .replace("blks", "blocks").replace("xact", "transactions").replace('_', ' ').replace('.', ' ');
+        if (column.contains("bytes")) {
+            return new Meter(column.startsWith("db.") ? "db-bytes" : "disk", words.replace(" bytes", ""), 1e-6);
+        }
+        if (column.contains("_ms_per_s")) {
+            return new Meter("db-checkpoint", words.replace(" ms", ""), 1);
+        }
+        return new Meter("db-other", words, 1);
+    }
+
+    /**
+     * The server's and the machine's figures, a unit per chart. Counters of one unit whose sizes
+     * differ by more than 20 times go on charts of their own (block hits would flatten block reads),
+     * and a series that stayed at 0 is named under the charts rather than drawn.
+     */
     private void monitorCharts() {
         if (monitor.isEmpty()) {
             html.append("<h2>Server and OS</h2>\n<p class=\"na\">No monitor.csv in this result folder.</p>\n");
             return;
         }
         html.append("<h2>Server and OS</h2>\n");
-        chartIf("cpu", "CPU % (all cores)", 1, Map.of("os.cpu.user_pct", "user", "os.cpu.system_pct", "system",
-                "os.cpu.iowait_pct", "iowait", "driver.cpu_pct", "tpkit driver", "db.cpu_pct", "database server"));
-        chartIf("disk", "disk MB per second", 1e-6, Map.of("os.disk.read_bytes_per_s", "read", "os.disk.write_bytes_per_s",
-                "write"));
-        List<String> db = monitor.header.stream().filter(h -> h.startsWith("db.") && h.endsWith("_per_s")).toList();
-        // db.cpu_pct is on the CPU chart
-        Map<String, String> dbSeries = new LinkedHashMap<>();
-        db.stream().filter(h -> !h.contains("bytes")).forEach(h -> dbSeries.put(h, h.substring(3)));
-        chartIf("db-rates", "database counters per second", 1, dbSeries);
-        Map<String, String> dbBytes = new LinkedHashMap<>();
-        db.stream().filter(h -> h.contains("bytes")).forEach(h -> dbBytes.put(h, h.substring(3)));
-        chartIf("db-bytes", "database MB per second", 1e-6, dbBytes);
-        List<String> notes = result.monitor() == null ? List.of() : each(result.monitor().notes());
+        Map<String, List<String>> byChart = new LinkedHashMap<>();
+        MONITOR_CHARTS.keySet().forEach(c -> byChart.put(c, new ArrayList<>()));
+        List<String> zero = new ArrayList<>();
+        for (String column : monitor.header) {
+            boolean perSecond = column.endsWith("_per_s") || column.endsWith("_pct");
+            if (!perSecond || column.equals("os.cpu.idle_pct") || column.equals("os.cpu.steal_pct")
+                    || !(column.startsWith("db.") || METERS.containsKey(column))) {
+                continue;
+            }
+            if (max(column) <= 0) {
+                zero.add(MONITOR_CHARTS.get(meter(column).chart())[0] + ": " + meter(column).label());
+                continue;
+            }
+            byChart.get(meter(column).chart()).add(column);
+        }
+        byChart.forEach((chart, columns) -> {
+            if (columns.isEmpty()) {
+                return;
+            }
+            // the machine's own figures share a chart (reads beside writes); the database's counters do when of a size
+            List<List<String>> charts = chart.startsWith("db-") ? byMagnitude(columns) : List.of(columns);
+            for (int i = 0; i < charts.size(); i++) {
+                String[] titleAndUnit = MONITOR_CHARTS.get(chart);
+                String id = chart + (i == 0 ? "" : "-" + (i + 1));
+                SvgChart c = timeChart(id, titleAndUnit[1]);
+                for (String column : charts.get(i)) {
+                    Meter m = meter(column);
+                    c.series(m.label(), monitorColumn(column, m.scale()));
+                }
+                if (!c.hasLine()) {
+                    continue; // a second or less was monitored: nothing to draw over time
+                }
+                List<String> names = charts.get(i).stream().map(k -> meter(k).label()).toList();
+                html.append("<h3>").append(Html.escape(titleAndUnit[0] + (charts.size() > 1
+                        ? " \u2014 " + String.join(", ", names) : ""))).append("</h3>\n").append(c.render());
+            }
+        });
+        List<String> notes = new ArrayList<>();
+        if (!zero.isEmpty()) {
+            notes.add("At 0 throughout, so not drawn: " + String.join("; ", zero) + ".");
+        }
+        if (result.monitor() != null) {
+            notes.addAll(each(result.monitor().notes()));
+        }
         if (!notes.isEmpty()) {
             html.append("<ul class=\"na\">");
             notes.forEach(n -> html.append("<li>").append(Html.escape(n)).append("</li>"));
@@ -398,17 +787,44 @@ public final class RunReport {
         }
     }
 
-    private void chartIf(String id, String yLabel, double scale, Map<String, String> columns) {
-        SvgChart chart = timeChart(id, yLabel);
-        new java.util.TreeMap<>(columns).forEach((col, name) -> {
-            if (monitor.column(col) >= 0) {
-                chart.series(name, column(monitor, null, col).stream()
-                        .map(p -> new double[] {p[0], p[1] * scale}).toList());
+    /** Columns grouped so that none is less than a twentieth of the largest of its group. */
+    private List<List<String>> byMagnitude(List<String> columns) {
+        List<String> sorted = new ArrayList<>(columns);
+        sorted.sort((a, b) -> Double.compare(max(b), max(a)));
+        List<List<String>> groups = new ArrayList<>();
+        double leader = 0;
+        for (String c : sorted) {
+            if (groups.isEmpty() || max(c) < leader / 20) {
+                groups.add(new ArrayList<>());
+                leader = max(c);
             }
-        });
-        if (!chart.isEmpty()) {
-            html.append(chart.render());
+            groups.getLast().add(c);
         }
+        // within a chart, the page's order of series rather than the sizes'
+        groups.forEach(g -> g.sort((a, b) -> Integer.compare(columns.indexOf(a), columns.indexOf(b))));
+        return groups;
+    }
+
+    private double max(String column) {
+        int col = monitor.column(column);
+        double max = 0;
+        for (String[] row : monitor.rows) {
+            double v = CsvTable.number(row, col);
+            if (Double.isFinite(v)) {
+                max = Math.max(max, v);
+            }
+        }
+        return max;
+    }
+
+    private List<double[]> monitorColumn(String column, double scale) {
+        int x = monitor.column("elapsed_s");
+        int y = monitor.column(column);
+        List<double[]> points = new ArrayList<>();
+        for (String[] row : monitor.rows) {
+            points.add(new double[] {CsvTable.number(row, x), CsvTable.number(row, y) * scale});
+        }
+        return points;
     }
 
     private void checks() {
@@ -422,43 +838,81 @@ public final class RunReport {
         html.append("</table>\n");
     }
 
+    /** Each rule: met, NOT MET or not applicable, never a word that reads like good news for a failure. */
     private void rules() {
         html.append("<h2>Validity rules</h2>\n<table id=\"rules\">\n");
         for (RuleResult r : result.validity() == null ? List.<RuleResult>of() : each(result.validity().rules())) {
-            String css = switch (r.status()) {
-                case PASSED -> "pass";
-                case FAILED -> "fail";
-                case null, default -> "na";
+            String[] status = switch (r.status()) {
+                case PASSED -> new String[] {"pass", "met"};
+                case FAILED -> new String[] {"fail", "NOT MET"};
+                case null, default -> new String[] {"na", "not applicable"};
             };
-            String status = r.status() == null ? "" : r.status().name();
-            html.append("<tr><td>").append(Html.escape(r.id())).append("</td><td class=\"").append(css)
-                    .append("\">").append(status.toLowerCase(Locale.ROOT).replace('_', ' '))
+            html.append("<tr><td>").append(Html.escape(r.id())).append("</td><td class=\"").append(status[0])
+                    .append("\">").append(status[1])
                     .append("</td><td style=\"text-align:left\">").append(Html.escape(r.rule()))
                     .append(" &mdash; ").append(Html.escape(r.detail())).append("</td></tr>\n");
         }
         html.append("</table>\n");
     }
 
-    /** The environment's plain values: counts as integers, measured quantities with {@link #fmt}. */
-    private void environment() {
-        html.append("<h2>Environment</h2>\n<table id=\"environment\">\n");
-        each(result.environment()).forEach((key, value) -> {
-            if (value != null && !(value instanceof Map<?, ?>) && !(value instanceof java.util.Collection<?>)) {
-                html.append("<tr><td>").append(Html.escape(key)).append("</td><td style=\"text-align:left\">")
-                        .append(Html.escape(value instanceof Double || value instanceof Float
-                                ? fmt(((Number) value).doubleValue()) : value.toString()))
+    /** The server's settings as recorded before the run, a row each, with the durability verdict. */
+    private void settings() {
+        Map<String, Object> db = each(result.database());
+        Map<String, Object> settings = section(db, "settings");
+        if (settings.isEmpty() && db.get("durable") == null) {
+            return;
+        }
+        html.append("<h2>Server settings, as read before the run</h2>\n<table id=\"settings\" class=\"facts\">\n");
+        if (db.get("durable") instanceof Boolean durable) {
+            html.append("<tr><td>commits durable</td><td class=\"").append(durable ? "pass\">yes" : "fail\">NO")
+                    .append("</td></tr>\n");
+        }
+        if (db.get("durabilityIssues") instanceof List<?> issues) {
+            for (Object issue : issues) {
+                html.append("<tr><td>durability issue</td><td class=\"fail\">").append(Html.escape(String.valueOf(issue)))
                         .append("</td></tr>\n");
             }
+        }
+        settings.forEach((k, v) -> html.append("<tr><td><code>").append(Html.escape(k)).append("</code></td><td>")
+                .append(Html.escape(String.valueOf(v))).append("</td></tr>\n"));
+        html.append("</table>\n");
+    }
+
+    /** The driver's machine: counts as integers, bytes and seconds in human units. */
+    private void environment() {
+        html.append("<h2>Environment of the driver</h2>\n<table id=\"environment\">\n");
+        each(result.environment()).forEach((key, value) -> {
+            if (value == null || value instanceof Map<?, ?> || value instanceof java.util.Collection<?>
+                    || value.toString().isEmpty()) {
+                return;
+            }
+            String shown;
+            if (key.endsWith("Bytes") && value instanceof Number n) {
+                shown = Units.bytes(n.doubleValue());
+            } else if (key.endsWith("Seconds") && value instanceof Number n) {
+                shown = Units.duration(n.doubleValue());
+            } else if (value instanceof Double || value instanceof Float) {
+                shown = fmt(((Number) value).doubleValue());
+            } else {
+                shown = value.toString();
+            }
+            html.append("<tr><td>").append(Html.escape(ENVIRONMENT.getOrDefault(key, key)))
+                    .append("</td><td style=\"text-align:left\">").append(Html.escape(shown)).append("</td></tr>\n");
         });
         html.append("</table>\n");
     }
 
+    private static final Map<String, String> ENVIRONMENT = Map.of("tpkitVersion", "tpkit", "cpus", "CPUs",
+            "memoryBytes", "memory", "maxHeapBytes", "driver's maximum heap", "peakHeapUsedBytes",
+            "driver's peak heap use", "jvmOptions", "JVM options", "garbageCollectors", "garbage collectors",
+            "driverCpuSeconds", "driver CPU, whole run", "host", "host");
+
     /**
-     * A measured quantity: always two decimals, also when it happens to be whole (a rate of
-     * exactly 1918 per second is "1918.00"), so that the page reads one way; counts are
-     * written as integers. The page rounds, result.json keeps the exact value.
+     * A measured quantity: thousands separators and always two decimals, also when it happens to
+     * be whole (a rate of exactly 1918 per second is "1,918.00"), so that the page reads one way;
+     * counts are written as integers. The page rounds, result.json keeps the exact value.
      */
     public static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return Units.figure(v);
     }
 }

@@ -327,6 +327,8 @@ public final class SweepReport {
         double lo = Double.MAX_VALUE;
         double hi = 0;
         int i = 1;
+        List<JsonNode> runs = new ArrayList<>();
+        comparison.path("runs").forEach(runs::add);
         for (JsonNode s : sweeps) {
             List<double[]> t = new ArrayList<>();
             List<double[]> r = new ArrayList<>();
@@ -337,7 +339,10 @@ public final class SweepReport {
                 t.add(new double[] {x, p.path("tps").asDouble()});
                 r.add(new double[] {x, p.path("meanResponseMs").asDouble()});
             }
-            String name = "run " + i++ + ": " + s.path("product").asText() + " " + s.path("version").asText().split(" ")[0];
+            JsonNode named = runs.get(i - 1).path("name");
+            String name = named.isTextual() ? named.asText() : "run " + i + ": " + s.path("product").asText() + " "
+                    + s.path("version").asText().split(" ")[0];
+            i++;
             tps.series(name, t);
             latency.series(name, r);
         }

@@ -29,14 +29,16 @@ public final class ResultWriter {
     public static void writeTimeseries(Path file, List<IntervalSample> samples) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file)) {
             w.write("elapsed_s,interval_s,phase,type,committed,business_rollbacks,failed,retries,committed_per_s,"
-                    + "p50_ms,p90_ms,p99_ms,max_ms,outcome_unknown\n");
+                    + "p50_ms,p90_ms,p99_ms,max_ms,outcome_unknown,in_flight\n");
             for (IntervalSample s : samples) {
                 for (IntervalSample.Row r : s.rows()) {
-                    w.write(String.format(Locale.ROOT, "%.3f,%.3f,%s,%s,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%d%n",
+                    w.write(String.format(Locale.ROOT, "%.3f,%.3f,%s,%s,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%d,%s%n",
                             s.elapsedSeconds(), s.seconds(), s.phase().label(), r.type(), r.committed(),
                             r.businessRollbacks(), r.failed(), r.retries(),
                             s.seconds() > 0 ? r.committed() / s.seconds() : 0.0,
-                            r.p50Ms(), r.p90Ms(), r.p99Ms(), r.maxMs(), r.outcomeUnknown()));
+                            r.p50Ms(), r.p90Ms(), r.p99Ms(), r.maxMs(), r.outcomeUnknown(),
+                            // requests in flight at the second's end: the run's, on its "all" row only
+                            r == s.total() && s.inFlight() >= 0 ? Long.toString(s.inFlight()) : ""));
                 }
             }
         }

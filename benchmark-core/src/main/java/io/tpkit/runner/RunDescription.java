@@ -48,6 +48,19 @@ final class RunDescription {
         return m;
     }
 
+    /**
+     * The database as above, with the workload's own count of its transactions before the run
+     * ({@code transactionsBefore}, when the workload keeps one): what the data had been through,
+     * so that a comparison can tell runs that started from different data.
+     */
+    static Map<String, Object> database(WorkloadOnTarget db, BeforeRun before) {
+        Map<String, Object> m = database(db, before.server());
+        if (before.transactionCount() >= 0) {
+            m.put("transactionsBefore", before.transactionCount());
+        }
+        return m;
+    }
+
     /** @param part this part of a split run ({@link #part}), or null for a whole run */
     static Map<String, Object> workload(WorkloadOnTarget db, SchedulerSettings s, Map<String, Object> part) {
         Map<String, Object> m = new LinkedHashMap<>();

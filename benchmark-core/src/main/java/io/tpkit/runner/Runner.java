@@ -140,7 +140,7 @@ public final class Runner {
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     RunDescription.configuration(db.config, db.bound),
                     RunDescription.environment(measured.driverCpuSeconds()),
-                    RunDescription.database(db, before.server()), RunDescription.workload(db, settings, partRecord),
+                    RunDescription.database(db, before), RunDescription.workload(db, settings, partRecord),
                     db.bound.headline(run), load, measured.metrics(), consistency, verdict, measured.firstErrors(),
                     measured.outages(), measured.monitored(), cost);
             write(folder, result, measured);

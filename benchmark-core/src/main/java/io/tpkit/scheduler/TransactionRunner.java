@@ -45,9 +45,11 @@ final class TransactionRunner {
         long sent = wire.sent();
         long received = wire.received();
         long cpu = ThreadCpu.now();
+        metrics.began();
         try {
             return attempt(server, request, type, intendedStart, serviceStart, cost);
         } finally {
+            metrics.ended();
             countCalls(server.currentConnection(), cost);
             cost.addBytes(wire.sent() - sent, wire.received() - received);
             cost.addCpuNanos(ThreadCpu.now() - cpu);

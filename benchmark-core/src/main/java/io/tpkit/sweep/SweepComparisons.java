@@ -90,6 +90,8 @@ public final class SweepComparisons {
                     s -> number(point(s, v).path("meanResponseMs")));
             add(rows, sweeps, at + firstType + " p90 ms", s -> p90(point(s, v), firstType));
         }
+        runs = io.tpkit.compare.Comparisons.named(runs, sweeps.stream().map(SweepComparisons::configuration).toList(),
+                List.of());
         return new Comparison(workload, runs, rows, io.tpkit.compare.Comparisons.differences(sweeps.stream()
                 .map(SweepComparisons::configuration).toList(), Set.of(), "sweep"), List.of());
     }

@@ -28,7 +28,8 @@ public final class CoreRules {
         rules.add(RuleResult.check("durability",
                 "commits are durable (logging and fsync on, synchronous commit)",
                 settings.durable(),
-                settings.durable() ? "durable settings: " + settings.settings()
+                settings.durable() ? "no durability issue in the server's " + settings.settings().size()
+                        + " settings recorded (each in database.settings of result.json, and in the report)"
                         : String.join("; ", settings.durabilityIssues())));
         double seconds = metrics.measurementSeconds();
         if (minimumInterval == null) {

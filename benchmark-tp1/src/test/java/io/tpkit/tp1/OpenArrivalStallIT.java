@@ -28,12 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Open arrivals against a database that stalls: the embedded PostgreSQL, whose branch table a
- * second connection locks for two seconds in the middle of the measurement interval. Requests
+ * second connection locks for 2.5 seconds in the middle of the measurement interval. Requests
  * keep arriving on their schedule, wait, and their response time, counted from their arrival,
  * shows the stall's full length; a closed loop would have stopped submitting instead.
  */
 class OpenArrivalStallIT {
-    private static final long STALL_MILLIS = 2_000;
+    private static final long STALL_MILLIS = 2_500; // more than two sampled seconds, so a whole one is a stall
 
     @TempDir
     Path temp;
@@ -67,6 +67,12 @@ class OpenArrivalStallIT {
             assertThat(schedule.skipped()).isZero();
             assertThat(r.metrics().measuredBy()).contains("open arrivals at 100.0/s (Poisson)");
             assertThat(r.consistent()).isTrue();
+            // the lock holds at least one whole sampled second with requests outstanding and nothing completed
+            io.tpkit.metrics.Stalls stalls = r.metrics().stalls();
+            assertThat(stalls.count()).isEqualTo(1);
+            assertThat(stalls.longestSeconds()).isBetween(0.9, STALL_MILLIS / 1000.0 + 0.1);
+            assertThat(stalls.stretches().getFirst().phase()).isEqualTo("measurement");
+            assertThat(stalls.stretches().getFirst().inFlight()).isPositive();
         }
     }
 
@@ -83,7 +89,7 @@ class OpenArrivalStallIT {
         assertThat(r.configuration()).containsEntry("ratePerTerminal", true);
     }
 
-    /** Locks the branches for two seconds, once, from the second measured second on. */
+    /** Locks the branches for 2.5 seconds, once, from the second measured second on. */
     private static final class StallInside implements RunListener {
         final CompletableFuture<Long> held = new CompletableFuture<>();
         private final Target pg;

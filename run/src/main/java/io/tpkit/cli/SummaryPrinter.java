@@ -55,9 +55,10 @@ final class SummaryPrinter {
             }
         }
         out.println();
+        // the benchmark's own headline first (TPC-C: NOPM), then TPS
+        r.headline().values().forEach(f -> out.printf(Locale.ROOT, "%s: %s%n", f.label(), f.display()));
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
-        r.headline().values().forEach(f -> out.printf(Locale.ROOT, "%s: %s%n", f.label(), f.display()));
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
         printCost(r);
         long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX))
@@ -65,6 +66,13 @@ final class SummaryPrinter {
         for (io.tpkit.metrics.Outage o : r.outages()) {
             out.printf(Locale.ROOT, "Outage: no transaction completed from %.0f s to %.0f s (%.0f s) while failures were "
                     + "reported%n", o.from(), o.to(), o.seconds());
+        }
+        io.tpkit.metrics.Stalls stalls = m.stalls();
+        if (stalls != null && stalls.count() > 0) {
+            out.printf(Locale.ROOT, "Stalls: %d, %s in all (the longest %s, from %.0f s): seconds in which nothing "
+                    + "completed while requests were outstanding (metrics.stalls in result.json)%n", stalls.count(),
+                    io.tpkit.result.Units.duration(stalls.totalSeconds()),
+                    io.tpkit.result.Units.duration(stalls.longestSeconds()), stalls.longestFrom());
         }
         if (unknown > 0) {
             out.printf(Locale.ROOT, "Outcome unknown: %d transactions lost with their connection during the commit "

@@ -1,5 +1,7 @@
-package io.tpkit.compare;
+package io.tpkit.report;
 
+import io.tpkit.compare.Comparison;
+import io.tpkit.compare.ComparisonTable;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultWriter;
 import java.io.IOException;
@@ -8,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes comparison.json and comparison.txt into a folder of their own, all or nothing. */
+/** Writes comparison.json, comparison.txt and comparison.html into a folder of their own, all or nothing. */
 public final class ComparisonFolder {
     private ComparisonFolder() {
     }
@@ -18,7 +20,7 @@ public final class ComparisonFolder {
         try (ResultFolder folder = ResultFolder.create(outDir, "compare-" + c.workload(), c.runs().size() + "-runs")) {
             ResultWriter.writeJson(folder.file("comparison.json"), c);
             Files.writeString(folder.file("comparison.txt"), ComparisonTable.render(c), StandardCharsets.UTF_8);
-            io.tpkit.report.ComparisonReport.write(folder.file("comparison.json").getParent());
+            ComparisonReport.write(folder.file("comparison.json").getParent());
             return folder.commit();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the comparison into " + outDir, e);
