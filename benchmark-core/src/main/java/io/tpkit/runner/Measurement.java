@@ -110,11 +110,14 @@ final class Measurement {
         return at == 0 ? null : (at - start) / 1e9;
     }
 
-    /** A session on a pooled connection; the connection goes back if the session cannot be opened. */
+    /**
+     * A session on a pooled connection, which knows from the plugin whether COMMIT goes apart on
+     * it; the connection goes back if the session cannot be opened.
+     */
     private static Session openSession(WorkloadOnTarget db) throws SQLException {
         Connection c = db.connection();
         try {
-            return db.bound.openSession(new SessionConnection(c));
+            return db.bound.openSession(new SessionConnection(c, db.target.plugin().commitApart(c)));
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;

@@ -13,10 +13,14 @@ import java.util.Locale;
  * while a multi-statement query is under way, the node (10.11 at least) rolls back what ran so
  * far but still executes the query's remaining statements, in a new transaction: a COMMIT among
  * them commits that remainder, half a transaction, while the client is told of the deadlock and
- * retries the whole. Sessions that send a transaction's statements together with its COMMIT
- * therefore send the COMMIT on its own on a Galera node: after the error, the scheduler's
- * rollback discards the remainder. (Seen with scripts/galera-cluster: a TPC-C Delivery paid its
- * customers twice, once by the remainder and once by the retry.)
+ * retries the whole. On a Galera node, therefore, a COMMIT never goes in one query after other
+ * statements of its transaction: the MySQL plugin answers
+ * {@code DatabasePlugin.commitApart} with {@link #isNode}, the session's
+ * {@link io.tpkit.spi.workload.SessionConnection} keeps the answer, and {@link Pipeline} sends
+ * the COMMIT on its own once the results are read; after an error, the scheduler's rollback
+ * discards the remainder. A ROLLBACK sent with the statements undoes the remainder itself.
+ * (Seen with scripts/galera-cluster: a TPC-C Delivery paid its customers twice, once by the
+ * remainder and once by the retry.)
  */
 public final class Galera {
     private Galera() {

@@ -19,7 +19,9 @@ import java.util.List;
  * multi-statement query). Each statement is still executed on its own, in order; a failing one
  * stops the rest, COMMIT included, and the scheduler rolls back. Balances are changed in place
  * ({@code x = x + delta}), never read and written back, which would deadlock under concurrency
- * (lock upgrades, the digest's pitfall 6).
+ * (lock upgrades, the digest's pitfall 6). On a connection that sends COMMIT apart
+ * ({@link SessionConnection#commitApart()}, a MariaDB Galera node) the COMMIT goes on its own
+ * once the statements' results are read ({@link Pipeline#finish}): two round trips.
  */
 final class ClientSession implements Tp1Session {
     private final SessionConnection connection;
@@ -96,13 +98,15 @@ final class ClientSession implements Tp1Session {
                 case BRANCH -> oneRow(results.updateCount(), "tp1_branch", "bid", r.bid());
             }
         }
+        pipeline.finish(connection);
         return Outcome.COMMITTED;
     }
 
     /**
-     * A missing row shows only after the pipeline committed: the transaction did less than the
-     * profile, and the error says so (the consistency checks then fail too). The loader creates
-     * every row, so this means a damaged database.
+     * A missing row shows only after the pipeline committed (where COMMIT goes apart, before it,
+     * and the scheduler rolls back): the transaction did less than the profile, and the error
+     * says so (the consistency checks then fail too). The loader creates every row, so this
+     * means a damaged database.
      */
     private static void oneRow(int updated, String table, String column, int id) throws SQLException {
         if (updated != 1) {

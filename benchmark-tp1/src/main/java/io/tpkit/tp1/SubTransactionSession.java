@@ -49,6 +49,7 @@ final class SubTransactionSession implements Tp1Session {
             throw sub.amends() ? MissingRow.of(Tp1Tables.ACCOUNT, "aid", r.aid())
                     : new SQLException("tp1: the history insert added no row", MissingRow.NO_DATA);
         }
+        transaction.finish(connection); // nothing: one statement's COMMIT goes with it everywhere
         return Outcome.COMMITTED;
     }
 

@@ -1,10 +1,19 @@
 package io.tpkit.tp1;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tpkit.api.Tpkit;
 import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.db.mysql.MysqlPlugin;
+import io.tpkit.runner.RunListener;
+import io.tpkit.spi.workload.Outcome;
+import io.tpkit.spi.workload.SessionConnection;
 import io.tpkit.testing.SqlAccess.SqlFunction;
 import io.tpkit.testing.SqlAccess;
 import io.tpkit.testing.TestDatabases;
+import java.sql.DriverManager;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** The same tests against a MariaDB (or MySQL) server the machine runs (TPKIT_TEST_MYSQL_URL; CI sets it). */
@@ -76,6 +85,35 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
     void loadAndCheck() throws Exception {
         config();
         loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck();
+    }
+
+    /**
+     * Where COMMIT goes apart (a Galera node; forced here on a plain server), DebitCredit sends
+     * its statements, reads their results, then sends COMMIT on its own: two round trips, the
+     * same statements, and every transaction committed.
+     */
+    @Test
+    void whereCommitGoesApartDebitCreditCommitsInARoundTripOfItsOwn() throws Exception {
+        Tpkit.load(smallCounted().build(), RunListener.SILENT);
+        long history = number("SELECT count(*) FROM tp1_history");
+        long balances = number("SELECT sum(abalance) FROM tp1_account");
+        Properties props = new Properties();
+        props.putAll(new MysqlPlugin().connectionProperties());
+        props.setProperty("user", TestDatabases.externalMysqlUser());
+        SessionConnection c = new SessionConnection(DriverManager.getConnection(TestDatabases.externalMysqlUrl(), props),
+                true);
+        int transactions = 20;
+        try (ClientSession s = new ClientSession(c, StatementOrder.DEFAULT, Tp1Dialect.of("mysql"))) {
+            for (int i = 0; i < transactions; i++) {
+                c.resetCounts();
+                assertThat(s.execute(new Tp1Request(1 + 37 * i, 1 + i % 20, 1 + i % 2, 5))).isEqualTo(Outcome.COMMITTED);
+                assertThat(c.roundTrips()).isEqualTo(2);
+                assertThat(c.statements()).isEqualTo(clientStatements());
+                assertThat(c.commits()).isEqualTo(1);
+            }
+        }
+        assertThat(number("SELECT count(*) FROM tp1_history")).isEqualTo(history + transactions);
+        assertThat(number("SELECT sum(abalance) FROM tp1_account")).isEqualTo(balances + 5L * transactions);
     }
 
     /** MariaDB has no statement CPU counter: asked for one, the figure is absent and the note says why. */

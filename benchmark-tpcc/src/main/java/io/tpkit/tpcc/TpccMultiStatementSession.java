@@ -35,6 +35,10 @@ import java.util.Map;
  * COMMIT included, and the scheduler rolls back. A row the load created being absent (an
  * update of no row) shows only after the COMMIT: it is reported as an error then, and the
  * consistency checks fail too.
+ * On a connection that sends COMMIT apart ({@link SessionConnection#commitApart()}, a MariaDB
+ * Galera node) the COMMIT after several writes goes on its own once their results are read
+ * ({@link Pipeline#finish}): New-Order, Payment and Delivery take a round trip more, and a
+ * Delivery or Payment whose updates miss a row rolls back instead.
  */
 final class TpccMultiStatementSession extends TpccClientSession {
     /** The named blocks this session prepares. */
@@ -137,6 +141,7 @@ final class TpccMultiStatementSession extends TpccClientSession {
             p = setStockRound(ps, p, lines.stockRounds.getFirst());
             setLines(ps, p, orderId, d, w, lines);
             writes.run(connection);
+            writes.finish(connection);
         } else {
             // nothing processed, or an item ordered twice (its STOCK row written in two statements)
             bindOrder(insertOrders.statement(), 1, r, header);
@@ -201,6 +206,7 @@ final class TpccMultiStatementSession extends TpccClientSession {
             }
             lastPayment = paymentShown(rs, r);
         }
+        payment.finish(connection);
         return Outcome.COMMITTED;
     }
 
@@ -229,6 +235,7 @@ final class TpccMultiStatementSession extends TpccClientSession {
     Outcome orderStatus(OrderStatusRequest r) throws SQLException {
         Pipeline p = r.customer().byLastName() ? orderStatusByName : orderStatusById;
         readOrderStatus(p.statement(), () -> p.run(connection).resultSet(), r);
+        p.finish(connection);
         return Outcome.COMMITTED;
     }
 
@@ -271,6 +278,7 @@ final class TpccMultiStatementSession extends TpccClientSession {
                 throw new SQLException("delivery: " + n + " new orders claimed, but " + deleted + " deleted, " + carried
                         + " orders and " + paid + " customers updated");
             }
+            writes.finish(connection);
         }
         lastDelivery = new TpccOutput.Delivery(w, r.carrierId(), delivered, DISTRICTS_PER_WAREHOUSE - n);
         return Outcome.COMMITTED;
@@ -281,6 +289,7 @@ final class TpccMultiStatementSession extends TpccClientSession {
     @Override
     Outcome stockLevel(StockLevelRequest r) throws SQLException {
         readStockLevel(stockLevel.statement(), () -> stockLevel.run(connection).resultSet(), r);
+        stockLevel.finish(connection);
         return Outcome.COMMITTED;
     }
 }

@@ -155,6 +155,7 @@ final class TpccReturningSession extends TpccClientSession {
             Pipeline writes = (commit ? writeAndCommit : writeAndRollback).get(shape);
             bindWrites(writes.statement(), r, orderId, lines);
             writes.run(connection);
+            writes.finish(connection); // the COMMIT, where it goes apart
         } else {
             // an item ordered twice: its second line's STOCK write needs a statement of its own
             PreparedStatement writes = write.get(shape);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tpkit.api.Tpkit;
 import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.config.LoadPolicy;
+import io.tpkit.db.mysql.MysqlPlugin;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.result.RunResult;
 import io.tpkit.runner.RunListener;
@@ -50,9 +51,11 @@ class GaleraClusterIT {
     void loadOnOneNodeRunOnTwoAtOnceAndEveryNodeStaysConsistent() throws Exception {
         List<String> nodes = TestDatabases.galeraUrls();
         for (String node : nodes) {
-            // what makes the client sessions send COMMIT apart (see io.tpkit.sql.Galera)
+            // what makes the client sessions send COMMIT apart (see io.tpkit.sql.Galera): the
+            // plugin's answer, which each session's connection keeps
             try (Connection c = DriverManager.getConnection(node, "root", null)) {
                 assertThat(Galera.isNode(c)).as(node).isTrue();
+                assertThat(new MysqlPlugin().commitApart(c)).as(node).isTrue();
             }
         }
 

@@ -83,6 +83,14 @@ final class TpccTestDatabase implements AutoCloseable {
         return TpccClientSession.open(new io.tpkit.spi.workload.SessionConnection(connect()), dialect());
     }
 
+    /**
+     * A client session on a new connection that sends COMMIT apart, as on a Galera node
+     * ({@link io.tpkit.spi.workload.SessionConnection#commitApart()}), whatever the server.
+     */
+    TpccClientSession clientSessionCommittingApart() throws SQLException {
+        return TpccClientSession.open(new io.tpkit.spi.workload.SessionConnection(connect(), true), dialect());
+    }
+
     /** A stored-procedure session on a new connection (install the procedures first). */
     TpccProcedureSession procedureSession() throws SQLException {
         return new TpccProcedureSession(new io.tpkit.spi.workload.SessionConnection(connect()), dialect());

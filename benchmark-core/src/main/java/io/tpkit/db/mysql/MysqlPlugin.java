@@ -5,6 +5,7 @@ import io.tpkit.spi.database.DatabasePlugin;
 import io.tpkit.spi.database.ErrorClass;
 import io.tpkit.spi.database.ServerCpuClock;
 import io.tpkit.spi.database.SettingsSnapshot;
+import io.tpkit.sql.Galera;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -47,6 +48,17 @@ public final class MysqlPlugin implements DatabasePlugin {
     public Map<String, String> connectionProperties() {
         return Map.of("allowLoadLocalInfile", "true", "allowMultiQueries", "true",
                 "socketFactory", CountingSocketFactory.class.getName());
+    }
+
+    /**
+     * On a MariaDB Galera node (wsrep on): a transaction that loses a certification conflict
+     * partway through a multi-statement query is rolled back, but the query's remaining
+     * statements still run, in a new transaction (see {@link Galera}). One query per connection;
+     * elsewhere COMMIT keeps going with the statements.
+     */
+    @Override
+    public boolean commitApart(Connection c) throws SQLException {
+        return Galera.isNode(c);
     }
 
     @Override

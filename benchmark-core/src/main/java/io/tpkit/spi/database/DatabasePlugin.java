@@ -35,6 +35,21 @@ public interface DatabasePlugin {
         return java.util.Set.of();
     }
 
+    /**
+     * Whether a COMMIT must go on its own on this connection, never in one request after other
+     * statements of its transaction: true where an error partway through such a request can
+     * leave the request's remaining statements running in a new transaction, which a COMMIT
+     * among them would commit, half a transaction that the client retries whole (a MariaDB
+     * Galera node after a certification conflict, see {@code io.tpkit.sql.Galera}). Asked once
+     * for each session's connection before the session opens, which keeps the answer
+     * ({@link io.tpkit.spi.workload.SessionConnection#commitApart()}); sessions then send such a
+     * COMMIT after reading the statements' results, a round trip more. False by default, without
+     * a query.
+     */
+    default boolean commitApart(Connection c) throws SQLException {
+        return false;
+    }
+
     boolean accepts(String jdbcUrl);
 
     /**

@@ -18,12 +18,16 @@ import java.sql.SQLException;
  * with {@link #commit}, {@link #rollback} or a {@link #pipeline} that ends in one, and the
  * scheduler ends one an error left open with {@link #rollbackQuietly}.
  *
+ * <p>It knows, from the database plugin, whether COMMIT may be sent together with the
+ * statements before it or must go on its own ({@link #commitApart()}).
+ *
  * <p>It also remembers the one fact a lost connection can no longer tell: whether the failed
  * call was a commit (or a statement that committed by itself), so that the scheduler counts it
  * as "outcome unknown" rather than as rolled back.
  */
 public final class SessionConnection implements AutoCloseable {
     private final Connection connection;
+    private final boolean commitApart;
     private boolean autoCommit;
     private long roundTrips;
     private long statements;
@@ -31,9 +35,31 @@ public final class SessionConnection implements AutoCloseable {
     private long commits;
     private long rollbacks;
 
+    /** A connection on which COMMIT may go with the statements before it. */
     public SessionConnection(Connection connection) throws SQLException {
+        this(connection, false);
+    }
+
+    /**
+     * @param commitApart whether COMMIT must go on its own on this connection
+     *                    ({@link io.tpkit.spi.database.DatabasePlugin#commitApart}, asked once)
+     */
+    public SessionConnection(Connection connection, boolean commitApart) throws SQLException {
         this.connection = connection;
+        this.commitApart = commitApart;
         this.autoCommit = connection.getAutoCommit();
+    }
+
+    /**
+     * Whether a COMMIT must not be sent in one {@link #pipeline} after other statements of its
+     * transaction, but on its own ({@link #commit}) once their results are read: where an error
+     * partway through the statements can leave the rest running in a new transaction, which the
+     * COMMIT would commit (a MariaDB Galera node, see
+     * {@link io.tpkit.spi.database.DatabasePlugin#commitApart}). Sessions that send a COMMIT with
+     * other statements ask this, through {@code io.tpkit.sql.Pipeline}, which does it for them.
+     */
+    public boolean commitApart() {
+        return commitApart;
     }
 
     /** The JDBC connection, for what costs no round trip of the transaction (prepares, arrays). */
@@ -68,10 +94,18 @@ public final class SessionConnection implements AutoCloseable {
      * COMMIT or ROLLBACK, say so: it is counted as such, and a connection lost meanwhile leaves
      * the outcome unknown ({@link CommitFailedException}).
      *
+     * <p>Where COMMIT goes apart ({@link #commitApart()}), it may end only a single statement:
+     * prepare the statements with {@code io.tpkit.sql.Pipeline}, which holds it back otherwise.
+     *
      * @param statements how many statements the SQL holds, the ending COMMIT or ROLLBACK included
      * @param end        how the pipeline ends the transaction
+     * @throws IllegalStateException when a COMMIT follows several statements where it goes apart
      */
     public Results pipeline(PreparedStatement statement, int statements, End end) throws SQLException {
+        if (end == End.COMMIT && commitApart && statements > 2) {
+            throw new IllegalStateException("COMMIT sent with " + (statements - 1) + " statements on a connection "
+                    + "where it goes apart (prepare them with io.tpkit.sql.Pipeline)");
+        }
         roundTrips++;
         this.statements += end == End.OPEN ? statements : statements - 1;
         if (end == End.COMMIT) {

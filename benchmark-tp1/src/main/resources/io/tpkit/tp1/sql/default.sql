@@ -70,8 +70,9 @@ ALTER TABLE tp1_teller ADD CONSTRAINT tp1_teller_branch_fk FOREIGN KEY (bid) REF
 ALTER TABLE tp1_account ADD CONSTRAINT tp1_account_branch_fk FOREIGN KEY (bid) REFERENCES tp1_branch (bid);
 
 -- ---------------------------------------------------------------- the transaction (--logic client)
--- Sent together, in the configured order, with COMMIT: one round trip. Balances are changed
--- in place (x = x + delta), never read and written back.
+-- Sent together, in the configured order, with COMMIT: one round trip (two on a Galera node,
+-- where the COMMIT goes on its own; the session adds it, so no block holds it). Balances are
+-- changed in place (x = x + delta), never read and written back.
 
 -- name: account
 -- The account step: the balance changed by (delta, aid), then the new balance read by aid (the

@@ -2,7 +2,8 @@
 --
 -- The client transactions as TpccMultiStatementSession runs them (neither has data-modifying
 -- CTEs nor UPDATE ... RETURNING): multi-row statements, what an update changed read back by a
--- plain read, and statements sent together with the COMMIT as one multi-statement query.
+-- plain read, and statements sent together with the COMMIT as one multi-statement query (the
+-- COMMIT goes on its own on a Galera node: the session adds it, so no block holds it).
 
 -- name: timestamp
 DATETIME(6)
