@@ -67,7 +67,7 @@ final class Measurement {
             }
             Scheduler.TerminalFactory terminals = part == null ? db.bound::newTerminal
                     : part.factory(db.bound, settings.seed());
-            Scheduler scheduler = new Scheduler(settings, terminals, () -> openSession(db),
+            Scheduler scheduler = new Scheduler(settings, terminals, sessions(db),
                     db.target.plugin()::classify, collector, listener::sample, db.bound::deferred, types.size());
             DeferredLog deferredLog = null;
             if (db.bound.defersAny()) {
@@ -108,6 +108,28 @@ final class Measurement {
     private static Double phaseStart(MetricsCollector collector, long start, Phase phase) {
         long at = collector.phaseStartNanos(phase);
         return at == 0 ? null : (at - start) / 1e9;
+    }
+
+    /**
+     * Sessions on the pool's connections; a session retired (a run in rounds that restarts them)
+     * takes its connection out of the pool and closes it before returning, as a program that
+     * ends, so that the next round opens a new one.
+     */
+    private static io.tpkit.scheduler.SessionFactory sessions(WorkloadOnTarget db) {
+        return new io.tpkit.scheduler.SessionFactory() {
+            @Override
+            public Session open() throws SQLException {
+                return openSession(db);
+            }
+
+            @Override
+            public void retire(Session session) throws SQLException {
+                Connection pooled = session.connection().jdbc();
+                Connection own = pooled.unwrap(Connection.class);
+                db.pool.evictConnection(pooled); // closes it too, but later, on the pool's own thread
+                own.close();
+            }
+        };
     }
 
     /** A session on a pooled connection; the connection goes back if the session cannot be opened. */

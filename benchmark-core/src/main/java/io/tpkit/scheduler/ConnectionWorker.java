@@ -69,6 +69,34 @@ final class ConnectionWorker {
         }
     }
 
+    /**
+     * Closes the session for good, its connection with it (not back into a pool), as a program
+     * that ends; the next {@link #session()} opens a new one. Never throws.
+     */
+    void retire() {
+        Session s = session;
+        session = null;
+        if (s != null) {
+            try {
+                factory.retire(s);
+            } catch (SQLException | RuntimeException ignored) {
+                // a connection that cannot close cleanly is gone all the same
+            }
+        }
+    }
+
+    /**
+     * Opens the session now if none is open. A failure is left to the next transaction, which
+     * opens it again and counts the failure as its own.
+     */
+    void openQuietly() {
+        try {
+            session();
+        } catch (SQLException | RuntimeException ignored) {
+            // see above
+        }
+    }
+
     void closeQuietly() {
         if (session != null) {
             try {

@@ -80,10 +80,6 @@ public final class Scheduler {
         if (settings.arrival() == ArrivalModel.STREAMS && settings.terminals() != settings.connections()) {
             throw new IllegalArgumentException("streams: terminals must equal connections");
         }
-        if (settings.arrival() == ArrivalModel.CLOSED && settings.iterations() > 1) {
-            // a server waiting for the other terminals at an iteration's end would hold up theirs
-            throw new IllegalArgumentException("iterations need streams");
-        }
         this.settings = settings;
         this.terminals = terminals;
         this.sessions = sessions;
@@ -111,6 +107,14 @@ public final class Scheduler {
     public RunMetrics run() throws SQLException, InterruptedException {
         List<ConnectionWorker> servers = openServers(settings.connections());
         try {
+            if (settings.rounds() != null) {
+                // a run in rounds has no warm-up phase: the sessions warm the driver up before the
+                // clock, and in restart mode every round opens its own connections inside its clock
+                warmUp(servers);
+                if (settings.rounds().restart()) {
+                    servers.forEach(ConnectionWorker::retire);
+                }
+            }
             if (deferred != null) {
                 DeferredLog log = deferredLog != null ? deferredLog : new DeferredLog(metrics.types(), null);
                 deferred.start(sessions, new TransactionRunner(metrics, classifier, settings.maxRetries()), log,
@@ -146,6 +150,36 @@ public final class Scheduler {
         return servers;
     }
 
+    /**
+     * Runs every session's {@link io.tpkit.spi.workload.Session#warmUp} side by side, each on a
+     * thread of its own, and waits for them all.
+     *
+     * @throws SQLException the first warm-up's failure, after all have ended
+     */
+    private static void warmUp(List<ConnectionWorker> servers) throws SQLException, InterruptedException {
+        java.util.concurrent.atomic.AtomicReference<Exception> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (ConnectionWorker server : servers) {
+            threads.add(Thread.ofPlatform().daemon().name("warm-up").start(() -> {
+                try {
+                    server.session().warmUp();
+                } catch (SQLException | RuntimeException e) {
+                    failed.compareAndSet(null, e);
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        Exception e = failed.get();
+        if (e instanceof SQLException sql) {
+            throw new SQLException("the sessions' warm-up before the first round failed: " + sql.getMessage(),
+                    sql.getSQLState(), sql.getErrorCode(), sql);
+        } else if (e != null) {
+            throw (RuntimeException) e;
+        }
+    }
+
     private RunMetrics runWith(List<ConnectionWorker> servers) throws InterruptedException {
         int n = settings.terminals();
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
@@ -157,7 +191,9 @@ public final class Scheduler {
         long start = System.nanoTime();
         pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start,
                 settings.poisson() ? new SplittableRandom(settings.seed()).split() : null) : null;
-        barrier = settings.iterations() > 1 ? new IterationBarrier(n, settings.transactions()) : null;
+        Rounds rounds = settings.rounds();
+        barrier = rounds == null ? null : new IterationBarrier(n, settings.transactions(), metrics.runStartNanos(),
+                rounds.pause().toNanos(), () -> stopping);
         if (settings.warmup().isZero()) {
             startMeasurement(start);
         }
@@ -254,8 +290,13 @@ public final class Scheduler {
         String measuredBy = settings.byCount()
                 ? settings.transactions() + " committed transactions, split evenly across " + n + " terminals"
                 : settings.duration().toSeconds() + " s duration";
-        if (settings.iterations() > 1) {
-            measuredBy = settings.iterations() + " iterations of " + measuredBy + ", each ended by its last terminal";
+        if (settings.rounds() != null) {
+            Rounds r = settings.rounds();
+            measuredBy = r.count() + (r.count() == 1 ? " iteration of " : " iterations of ") + measuredBy
+                    + (r.count() == 1 ? ", ended by its last terminal" : ", each ended by its last terminal")
+                    + (r.restart() ? "; each iteration opened its own connections and prepared its statements "
+                    + "inside its clock, and closed them after" + (r.pause().isZero() ? ""
+                    : " (then a pause of " + r.pause().toMillis() / 1000.0 + " s)") : "");
         }
         if (pacer != null) {
             measuredBy += (settings.arrival() == ArrivalModel.OPEN ? ", open arrivals at " : ", requests paced at ")
@@ -330,6 +371,9 @@ public final class Scheduler {
                     lastCount = count;
                     lastProgress = now;
                 }
+                if (barrier != null && barrier.betweenRounds()) {
+                    lastProgress = now; // a pause between rounds is no stall
+                }
                 boolean stalled = settings.byCount() && now - lastProgress > STALL_NANOS;
                 if (stalled) {
                     aborted = true;
@@ -377,7 +421,7 @@ public final class Scheduler {
      *
      * @return false when the terminal is done
      */
-    private boolean counted(int index, long count, long quota, long[] measured) {
+    private boolean counted(int index, long count, long quota, long[] measured, ConnectionWorker server) {
         measured[index] = count;
         if (barrier == null) {
             return count < quota;
@@ -385,7 +429,16 @@ public final class Scheduler {
         if (count % quota != 0) {
             return true;
         }
-        return barrier.awaitOthers(() -> stopping) && count < quota * settings.iterations();
+        boolean more = count < quota * settings.iterations();
+        if (!barrier.awaitOthers()) {
+            return false;
+        }
+        if (more && settings.rounds().restart()) {
+            // as the program a round stands for ends: its connection closed before the next starts
+            server.retire();
+            return barrier.awaitClosed();
+        }
+        return more;
     }
 
     /** Waits for the next slot of the rate limit (if any); returns the later of it and {@code intended}. */
@@ -401,7 +454,13 @@ public final class Scheduler {
                         long[] measured, long[] finished) {
         long count = 0;
         boolean more = quota > 0;
+        boolean restart = settings.rounds() != null && settings.rounds().restart();
+        long opened = -1; // restart mode: the round whose connection this stream has opened
         while (!stopping && more) {
+            if (restart && count / quota != opened) {
+                opened = count / quota;
+                server.openQuietly(); // inside the round's clock, before its first transaction's
+            }
             Request request = terminal.next();
             long begin = System.nanoTime();
             // a paced stream is an open schedule: its request was due at the slot, however late
@@ -416,7 +475,7 @@ public final class Scheduler {
             boolean counted = deferred != null && deferred.isDeferred(request)
                     ? queue(request, intended) : runner.execute(server, request, intended, serviceStart);
             if (counted) {
-                more = counted(index, ++count, quota, measured);
+                more = counted(index, ++count, quota, measured, server);
             }
         }
         if (count >= quota * settings.iterations()) {

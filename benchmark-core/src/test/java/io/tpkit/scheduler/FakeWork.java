@@ -28,6 +28,10 @@ final class FakeWork {
     final AtomicInteger onVirtualThreads = new AtomicInteger();
     final java.util.Set<Thread> executingThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     final AtomicInteger maxConcurrent = new AtomicInteger();
+    /** Sessions opened in all, and warm-ups run; how long a warm-up takes. */
+    final AtomicInteger opened = new AtomicInteger();
+    final AtomicInteger warmUps = new AtomicInteger();
+    volatile long warmUpNanos;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicLong ids = new AtomicLong();
     private final long serviceNanos;
@@ -68,6 +72,7 @@ final class FakeWork {
     SessionFactory sessions() {
         return () -> {
             openSessions.incrementAndGet();
+            opened.incrementAndGet();
             return new Session() {
                 private long lastId = -1;
                 private int attempt;
@@ -99,6 +104,12 @@ final class FakeWork {
                     } finally {
                         running.decrementAndGet();
                     }
+                }
+
+                @Override
+                public void warmUp() {
+                    warmUps.incrementAndGet();
+                    java.util.concurrent.locks.LockSupport.parkNanos(warmUpNanos);
                 }
 
                 @Override
