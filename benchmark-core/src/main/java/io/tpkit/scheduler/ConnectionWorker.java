@@ -21,6 +21,27 @@ final class ConnectionWorker {
         this.session = factory.open();
     }
 
+    /** A worker on {@code session} alone: when its connection is lost there is no other. */
+    static ConnectionWorker of(Session session) throws SQLException {
+        return new ConnectionWorker(new SessionFactory() {
+            private boolean given;
+
+            @Override
+            public Session open() throws SQLException {
+                if (given) {
+                    throw new SQLException("the connection was lost", "08003");
+                }
+                given = true;
+                return session;
+            }
+
+            @Override
+            public void retire(Session s) {
+                // the session's owner closes it
+            }
+        });
+    }
+
     /** The session, reopened first if its connection was lost earlier. */
     Session session() throws SQLException {
         if (session == null) {

@@ -16,7 +16,7 @@ import java.util.function.BooleanSupplier;
  * starts when they all have, after the pause.
  */
 final class IterationBarrier {
-    private final long perIteration;
+    private final java.util.function.LongSupplier committed;
     private final long originNanos;
     private final long pauseNanos;
     private final BooleanSupplier stopping;
@@ -25,13 +25,17 @@ final class IterationBarrier {
     private final Phaser closed;
     private volatile long iterationStart;
     private volatile boolean between;
+    private long committedBefore; // by the rounds recorded so far
 
     /**
+     * @param committed   the measured transactions committed so far (the collector's count): a round's
+     *                    are those committed between its start and its end, when every terminal waits
      * @param originNanos the run's start, the origin of the elapsed seconds the rounds are placed at
      * @param pauseNanos  in restart mode, the wait between the connections closing and the next round
      */
-    IterationBarrier(int terminals, long perIteration, long originNanos, long pauseNanos, BooleanSupplier stopping) {
-        this.perIteration = perIteration;
+    IterationBarrier(int terminals, java.util.function.LongSupplier committed, long originNanos, long pauseNanos,
+                     BooleanSupplier stopping) {
+        this.committed = committed;
         this.originNanos = originNanos;
         this.pauseNanos = pauseNanos;
         this.stopping = stopping;
@@ -40,10 +44,12 @@ final class IterationBarrier {
             protected boolean onAdvance(int phase, int registeredParties) {
                 long now = System.nanoTime();
                 long start = iterationStart;
+                long total = committed.getAsLong();
                 synchronized (done) {
-                    done.add(new Iteration(done.size() + 1, (now - start) / 1e9, perIteration,
+                    done.add(new Iteration(done.size() + 1, (now - start) / 1e9, total - committedBefore,
                             elapsed(start), elapsed(now), null, null));
                 }
+                committedBefore = total;
                 iterationStart = now;
                 return registeredParties == 0;
             }

@@ -13,8 +13,10 @@ import java.time.Duration;
  *                them all
  * @param pause   with {@code restart}: how long to wait between one round's connections closing
  *                and the next round's clock starting (outside every round's clock)
+ * @param rehearsal transactions each stream runs before the first round's clock on its session's
+ *                {@link io.tpkit.spi.workload.Session#rehearsal() rehearsal}, to warm the driver up
  */
-public record Rounds(int count, boolean restart, Duration pause) {
+public record Rounds(int count, boolean restart, Duration pause, int rehearsal) {
     public Rounds {
         if (count < 1) {
             throw new IllegalArgumentException("rounds: at least one");
@@ -25,10 +27,13 @@ public record Rounds(int count, boolean restart, Duration pause) {
         if (!restart && !pause.isZero()) {
             throw new IllegalArgumentException("rounds: a pause needs restart");
         }
+        if (rehearsal < 0) {
+            throw new IllegalArgumentException("rounds: the rehearsal must be 0 or more");
+        }
     }
 
-    /** {@code count} rounds on the same connections, back to back. */
+    /** {@code count} rounds on the same connections, back to back, with no rehearsal. */
     public static Rounds continuing(int count) {
-        return new Rounds(count, false, Duration.ZERO);
+        return new Rounds(count, false, Duration.ZERO, 0);
     }
 }

@@ -108,9 +108,11 @@ public final class Scheduler {
         List<ConnectionWorker> servers = openServers(settings.connections());
         try {
             if (settings.rounds() != null) {
-                // a run in rounds has no warm-up phase: the sessions warm the driver up before the
-                // clock, and in restart mode every round opens its own connections inside its clock
-                warmUp(servers);
+                // a run in rounds has no warm-up phase: the servers rehearse before the clock, and
+                // in restart mode every round opens its own connections inside its clock
+                if (settings.rounds().rehearsal() > 0) {
+                    rehearse(servers, settings.rounds().rehearsal());
+                }
                 if (settings.rounds().restart()) {
                     servers.forEach(ConnectionWorker::retire);
                 }
@@ -151,19 +153,33 @@ public final class Scheduler {
     }
 
     /**
-     * Runs every session's {@link io.tpkit.spi.workload.Session#warmUp} side by side, each on a
-     * thread of its own, and waits for them all.
+     * The driver's warm-up before the first round's clock: each server runs the rounds'
+     * rehearsal transactions on its session's {@link io.tpkit.spi.workload.Session#rehearsal()
+     * rehearsal}, all side by side, through the same code as measured transactions but counted
+     * in metrics of their own, which are dropped.
      *
-     * @throws SQLException the first warm-up's failure, after all have ended
+     * @throws SQLException the first failure to start or end a rehearsal, after all have ended
      */
-    private static void warmUp(List<ConnectionWorker> servers) throws SQLException, InterruptedException {
+    private void rehearse(List<ConnectionWorker> servers, int transactions) throws SQLException, InterruptedException {
+        MetricsCollector dropped = new MetricsCollector(metrics.types(), settings.maxRetries(), System.nanoTime(), null);
+        TransactionRunner runner = new TransactionRunner(dropped, classifier, settings.maxRetries());
+        SplittableRandom seeds = new SplittableRandom(settings.seed() ^ 0x5DEECE66DL); // not the terminals' inputs
         java.util.concurrent.atomic.AtomicReference<Exception> failed = new java.util.concurrent.atomic.AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
-        for (ConnectionWorker server : servers) {
-            threads.add(Thread.ofPlatform().daemon().name("warm-up").start(() -> {
-                try {
-                    server.session().warmUp();
-                } catch (SQLException | RuntimeException e) {
+        for (int i = 0; i < servers.size(); i++) {
+            ConnectionWorker server = servers.get(i);
+            Terminal terminal = terminals.create(i, servers.size(), seeds.split());
+            threads.add(Thread.ofPlatform().daemon().name("rehearsal-" + i).start(() -> {
+                try (io.tpkit.spi.workload.Session rehearsal = server.session().rehearsal()) {
+                    if (rehearsal == null) {
+                        return;
+                    }
+                    ConnectionWorker on = ConnectionWorker.of(rehearsal);
+                    for (int k = 0; k < transactions && !aborted; k++) {
+                        long begin = System.nanoTime();
+                        runner.execute(on, terminal.next(), begin, begin);
+                    }
+                } catch (Exception e) {
                     failed.compareAndSet(null, e);
                 }
             }));
@@ -172,11 +188,17 @@ public final class Scheduler {
             t.join();
         }
         Exception e = failed.get();
+        if (e == null && !dropped.firstErrors().isEmpty()) {
+            // a rehearsal that failed its transactions warmed nothing up, and the run would fail them too
+            e = new SQLException(String.join("; ", dropped.firstErrors().values()));
+        }
         if (e instanceof SQLException sql) {
-            throw new SQLException("the sessions' warm-up before the first round failed: " + sql.getMessage(),
+            throw new SQLException("the driver's warm-up before the first iteration failed: " + sql.getMessage(),
                     sql.getSQLState(), sql.getErrorCode(), sql);
+        } else if (e instanceof RuntimeException r) {
+            throw r;
         } else if (e != null) {
-            throw (RuntimeException) e;
+            throw new IllegalStateException(e);
         }
     }
 
@@ -192,7 +214,7 @@ public final class Scheduler {
         pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start,
                 settings.poisson() ? new SplittableRandom(settings.seed()).split() : null) : null;
         Rounds rounds = settings.rounds();
-        barrier = rounds == null ? null : new IterationBarrier(n, settings.transactions(), metrics.runStartNanos(),
+        barrier = rounds == null ? null : new IterationBarrier(n, metrics::measuredCommitted, metrics.runStartNanos(),
                 rounds.pause().toNanos(), () -> stopping);
         if (settings.warmup().isZero()) {
             startMeasurement(start);

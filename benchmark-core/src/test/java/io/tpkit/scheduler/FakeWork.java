@@ -28,9 +28,12 @@ final class FakeWork {
     final AtomicInteger onVirtualThreads = new AtomicInteger();
     final java.util.Set<Thread> executingThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     final AtomicInteger maxConcurrent = new AtomicInteger();
-    /** Sessions opened in all, and warm-ups run; how long a warm-up takes. */
+    /** Sessions opened in all, rehearsals started and ended, and their transactions. */
     final AtomicInteger opened = new AtomicInteger();
     final AtomicInteger warmUps = new AtomicInteger();
+    final AtomicInteger rehearsalsEnded = new AtomicInteger();
+    final AtomicLong rehearsed = new AtomicLong();
+    /** How long a rehearsal's transaction takes. */
     volatile long warmUpNanos;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicLong ids = new AtomicLong();
@@ -107,9 +110,26 @@ final class FakeWork {
                 }
 
                 @Override
-                public void warmUp() {
+                public Session rehearsal() {
                     warmUps.incrementAndGet();
-                    java.util.concurrent.locks.LockSupport.parkNanos(warmUpNanos);
+                    return new Session() {
+                        @Override
+                        public Outcome execute(Request request) {
+                            rehearsed.incrementAndGet();
+                            java.util.concurrent.locks.LockSupport.parkNanos(warmUpNanos);
+                            return Outcome.COMMITTED;
+                        }
+
+                        @Override
+                        public io.tpkit.spi.workload.SessionConnection connection() {
+                            return null;
+                        }
+
+                        @Override
+                        public void close() {
+                            rehearsalsEnded.incrementAndGet();
+                        }
+                    };
                 }
 
                 @Override

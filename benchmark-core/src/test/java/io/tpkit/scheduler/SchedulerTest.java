@@ -329,16 +329,19 @@ class SchedulerTest {
     }
 
     @Test
-    void sessionsWarmUpSideBySideBeforeTheClockStarts() throws Exception {
+    void serversRehearseSideBySideBeforeTheClockAndNothingOfItIsCounted() throws Exception {
         FakeWork work = new FakeWork(MS, null);
-        work.warmUpNanos = 300 * MS;
-        RunMetrics m = rounds(work, work.sessions(), 4, 8, Rounds.continuing(2));
+        work.warmUpNanos = 30 * MS;
+        RunMetrics m = rounds(work, work.sessions(), 4, 8, new Rounds(2, false, Duration.ZERO, 10));
 
-        assertThat(work.warmUps.get()).as("one warm-up per connection").isEqualTo(4);
-        // four warm-ups of 300 ms side by side, not one after the other, and none inside the clock
+        assertThat(work.warmUps.get()).as("one rehearsal per connection").isEqualTo(4);
+        assertThat(work.rehearsalsEnded.get()).isEqualTo(4);
+        assertThat(work.rehearsed.get()).isEqualTo(40);
+        // four rehearsals of 10 x 30 ms side by side, not one after the other, and none inside the clock
         assertThat(m.warmupSeconds()).isBetween(0.3, 1.0);
         assertThat(m.measurementSeconds()).isLessThan(0.25);
-        assertThat(m.iterations().getFirst().seconds()).isLessThan(0.25);
+        assertThat(m.committedAllPhases()).isEqualTo(16);
+        assertThat(work.executions.get()).isEqualTo(16);
     }
 
     @Test
@@ -358,9 +361,9 @@ class SchedulerTest {
                 s.close();
             }
         };
-        RunMetrics m = rounds(work, slowToOpen, 2, 4, new Rounds(3, true, Duration.ZERO));
+        RunMetrics m = rounds(work, slowToOpen, 2, 4, new Rounds(3, true, Duration.ZERO, 1));
 
-        // the connections opened for the warm-up are closed before the clock; each iteration opens its own
+        // the connections opened (and rehearsed on) before the clock are closed then; each iteration opens its own
         assertThat(work.warmUps.get()).isEqualTo(2);
         assertThat(work.opened.get()).isEqualTo(2 + 3 * 2);
         assertThat(retired.get()).isEqualTo(2 + 2 * 2);
@@ -373,7 +376,7 @@ class SchedulerTest {
     @Test
     void theRestartPauseLiesBetweenIterationsOutsideTheirClocks() throws Exception {
         FakeWork work = new FakeWork(MS, null);
-        RunMetrics m = rounds(work, work.sessions(), 2, 4, new Rounds(3, true, Duration.ofMillis(300)));
+        RunMetrics m = rounds(work, work.sessions(), 2, 4, new Rounds(3, true, Duration.ofMillis(300), 0));
 
         List<io.tpkit.metrics.Iteration> its = m.iterations();
         assertThat(its).hasSize(3).allSatisfy(it -> assertThat(it.seconds()).isLessThan(0.2));

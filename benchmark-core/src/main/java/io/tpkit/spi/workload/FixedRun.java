@@ -12,11 +12,14 @@ import java.time.Duration;
  *                for each iteration); otherwise the connections opened and prepared before the first
  *                iteration serve them all
  * @param pause   with {@code restart}: the wait between iterations, outside their clocks
+ * @param rehearsal transactions each stream runs before the first iteration's clock on its
+ *                session's {@link Session#rehearsal() rehearsal}, which leaves the data as it was,
+ *                to warm the driver up
  */
-public record FixedRun(int streams, long perStream, int iterations, boolean restart, Duration pause) {
-    /** Iterations back to back on the same connections. */
+public record FixedRun(int streams, long perStream, int iterations, boolean restart, Duration pause, int rehearsal) {
+    /** Iterations back to back on the same connections, with no rehearsal. */
     public FixedRun(int streams, long perStream, int iterations) {
-        this(streams, perStream, iterations, false, Duration.ZERO);
+        this(streams, perStream, iterations, false, Duration.ZERO, 0);
     }
 
     public long perIteration() {

@@ -21,14 +21,17 @@ public interface Session extends AutoCloseable {
     }
 
     /**
-     * Runs the session's own code before the clock of a run in rounds starts (such a run has no
-     * warm-up phase), leaving the benchmark's data as it was: the first measured transactions
-     * then do not pay for the driver's cold start (the JVM interpreting, then compiling, the
-     * driver's and the session's code), which the later ones would not. HPSS creates files in
-     * temporary tables that stand in for its own on this connection. What it does is not counted.
-     * Nothing by default.
+     * A session on the same connection for the driver's warm-up before the clock of a run in
+     * rounds (which has no warm-up phase): the same code and statements, but its transactions
+     * leave the benchmark's data as it was (HPSS: temporary tables stand in for its own on this
+     * connection). The scheduler runs transactions on it exactly as it runs measured ones, so
+     * that the first measured transactions do not pay for the driver's cold start (the JVM
+     * interpreting, then compiling, the driver's, the scheduler's and the session's code), which
+     * later ones would not; they are counted nowhere. Closing it ends the rehearsal and leaves the
+     * connection open. Null (the default) when the workload has none.
      */
-    default void warmUp() throws SQLException {
+    default Session rehearsal() throws SQLException {
+        return null;
     }
 
     /** Closes the connection, and with it the prepared statements. */
