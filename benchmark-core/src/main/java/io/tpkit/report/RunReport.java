@@ -274,12 +274,55 @@ public final class RunReport {
         if (rounds.isEmpty()) {
             return;
         }
-        SvgChart chart = new SvgChart("iterations", "iteration", "committed per second of the iteration");
+        SvgChart chart = new SvgChart("iterations", "iteration", "committed per second of the iteration")
+                .markerText(" (iteration)", "a database checkpoint in the iteration (hover for details)");
         List<double[]> points = new ArrayList<>();
         for (Iteration it : rounds) {
             points.add(new double[] {it.number(), it.seconds() > 0 ? it.committed() / it.seconds() : 0});
+            Long checkpoints = it.conditions() == null ? null : it.conditions().checkpoints();
+            if (checkpoints != null && checkpoints > 0) {
+                chart.marker(it.number(), checkpoints + (checkpoints == 1 ? " checkpoint" : " checkpoints"));
+            }
         }
         html.append("<h2>Rate per iteration</h2>\n").append(chart.series("rate", points).render());
+        if (rounds.stream().anyMatch(it -> it.conditions() != null || it.rowsAtStart() != null)) {
+            iterationTable(rounds);
+        }
+    }
+
+    /** Each iteration's rate beside what the monitor saw in it (means over its seconds). */
+    private void iterationTable(List<Iteration> rounds) {
+        html.append("<details><summary>Each iteration: rate, rows at its start, and the monitor's figures "
+                + "(means over its seconds; checkpoints since the previous iteration's end)</summary>\n"
+                + "<table id=\"iteration-table\"><tr><th>iteration</th><th>committed/s</th><th>rows at start</th>"
+                + "<th>CPU busy %</th><th>iowait %</th><th>database CPU %</th><th>driver CPU %</th>"
+                + "<th>disk written MB/s</th><th>disk read MB/s</th><th>major faults/s</th><th>swap-outs/s</th>"
+                + "<th>checkpoints</th></tr>\n");
+        for (Iteration it : rounds) {
+            Iteration.Conditions c = it.conditions();
+            html.append("<tr><td>").append(it.number()).append("</td>");
+            cell("rate", it.perSecond());
+            html.append("<td data-key=\"rowsAtStart\">").append(it.rowsAtStart() == null ? "" : it.rowsAtStart())
+                    .append("</td>");
+            optional("cpuBusyPct", c == null ? null : c.cpuBusyPct(), 1);
+            optional("cpuIowaitPct", c == null ? null : c.cpuIowaitPct(), 1);
+            optional("databaseCpuPct", c == null ? null : c.databaseCpuPct(), 1);
+            optional("driverCpuPct", c == null ? null : c.driverCpuPct(), 1);
+            optional("diskWriteMBps", c == null || c.diskWriteBytesPerSecond() == null ? null
+                    : c.diskWriteBytesPerSecond() / 1e6, 2);
+            optional("diskReadMBps", c == null || c.diskReadBytesPerSecond() == null ? null
+                    : c.diskReadBytesPerSecond() / 1e6, 2);
+            optional("majorFaultsPerSecond", c == null ? null : c.majorFaultsPerSecond(), 1);
+            optional("swapOutPagesPerSecond", c == null ? null : c.swapOutPagesPerSecond(), 1);
+            html.append("<td data-key=\"checkpoints\">").append(c == null || c.checkpoints() == null ? "n/a"
+                    : c.checkpoints()).append("</td></tr>\n");
+        }
+        html.append("</table></details>\n");
+    }
+
+    private void optional(String key, Double value, int decimals) {
+        html.append("<td data-key=\"").append(key).append("\">")
+                .append(value == null ? "" : String.format(Locale.ROOT, "%." + decimals + "f", value)).append("</td>");
     }
 
     private List<double[]> column(CsvTable t, String type, String name) {
