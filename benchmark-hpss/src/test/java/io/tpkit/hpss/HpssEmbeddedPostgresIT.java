@@ -27,8 +27,23 @@ class HpssEmbeddedPostgresIT extends HpssDatabaseIT {
     }
 
     @Test
+    void restartMode() throws Exception {
+        restartedIterationsOpenTheirOwnConnectionsAPauseApart();
+    }
+
+    @Test
     void duplicateKeys() throws Exception {
         duplicateKeysAreDrawnAgainAndNoCreateIsLost();
+    }
+
+    @Test
+    void theServerSeesTheSameStatementsPerCreate() throws Exception {
+        BenchmarkConfig c = config().serverSetting("shared_preload_libraries", "pg_stat_statements").build();
+        try (Target t = new EmbeddedPostgresTarget().open(c, m -> { });
+             java.sql.Connection admin = connect(t.jdbcUrl(), t.user(), t.plugin());
+             java.sql.Connection session = connect(t.jdbcUrl(), t.user(), t.plugin())) {
+            postgresSeesTheCreatesStatements(admin, session, t.plugin());
+        }
     }
 
     @Test
