@@ -49,11 +49,17 @@ public record Iteration(int number, double seconds, long committed, Double start
      * @param diskReadBytesPerSecond  bytes read from them per second, mean
      * @param majorFaultsPerSecond    page faults that read from disk, per second, mean
      * @param swapOutPagesPerSecond   pages swapped out per second, mean
-     * @param checkpoints             database checkpoints counted from the previous round's end
-     *                                (a pause between them included) to this round's end
+     * @param checkpoints             database checkpoints that started from the previous round's end
+     *                                (a pause between them included) to this round's end; null when the
+     *                                database counts none (InnoDB)
+     * @param checkpointSeconds       seconds of the round during which a checkpoint was under way, from
+     *                                the second it was counted in (PostgreSQL counts one as it starts) to
+     *                                the second its write and sync times were (as it ends; spread over up to
+     *                                checkpoint_completion_target x checkpoint_timeout); null as above
      */
     public record Conditions(int samples, Double cpuBusyPct, Double cpuIowaitPct, Double databaseCpuPct,
                              Double driverCpuPct, Double diskWriteBytesPerSecond, Double diskReadBytesPerSecond,
-                             Double majorFaultsPerSecond, Double swapOutPagesPerSecond, Long checkpoints) {
+                             Double majorFaultsPerSecond, Double swapOutPagesPerSecond, Long checkpoints,
+                             Double checkpointSeconds) {
     }
 }

@@ -12,6 +12,15 @@ import java.util.function.ToDoubleFunction;
  */
 public final class IterationConditions {
     static final String CHECKPOINTS = "db.checkpoints";
+    static final String WRITE_MS = "db.checkpoint_write_ms_per_s";
+    static final String SYNC_MS = "db.checkpoint_sync_ms_per_s";
+
+    /** A checkpoint under way from {@code from} to {@code to}, in elapsed seconds of the run. */
+    record Span(double from, double to) {
+        double overlap(double a, double b) {
+            return Math.max(0, Math.min(to, b) - Math.max(from, a));
+        }
+    }
 
     private IterationConditions() {
     }
@@ -23,6 +32,7 @@ public final class IterationConditions {
      * run's clock are returned as they are.
      */
     public static List<Iteration> of(List<Iteration> iterations, List<Monitor.Row> rows) {
+        List<Span> spans = checkpoints(rows);
         List<Iteration> out = new ArrayList<>(iterations.size());
         Double previousEnd = null;
         for (Iteration it : iterations) {
@@ -54,10 +64,47 @@ public final class IterationConditions {
                     mean(inside, v -> get(v, "os.disk.read_bytes_per_s")),
                     mean(inside, v -> get(v, "os.mem.major_faults_per_s")),
                     mean(inside, v -> get(v, "os.mem.swap_out_pages_per_s")),
-                    checkpoints)));
+                    checkpoints, checkpoints == null ? null
+                    : spans.stream().mapToDouble(c -> c.overlap(from, to)).sum())));
             previousEnd = to;
         }
         return out;
+    }
+
+    /**
+     * The checkpoints the counters show: each from the second it was counted in (PostgreSQL
+     * counts a checkpoint as it starts) to the next second that reports checkpoint write or sync
+     * time (reported as it ends) before the next one starts, or to the last row when none does.
+     */
+    static List<Span> checkpoints(List<Monitor.Row> rows) {
+        List<Span> spans = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Monitor.Row r = rows.get(i);
+            Double c = r.values().get(CHECKPOINTS);
+            if (c == null || c < 1) {
+                continue;
+            }
+            double from = r.elapsedSeconds() - r.seconds();
+            double to = rows.getLast().elapsedSeconds();
+            for (int j = i; j < rows.size(); j++) {
+                Monitor.Row e = rows.get(j);
+                Double next = e.values().get(CHECKPOINTS);
+                if (j > i && next != null && next >= 1) {
+                    to = e.elapsedSeconds() - e.seconds(); // the next one started: this one ended by then
+                    break;
+                }
+                if (positive(e.values().get(WRITE_MS)) || positive(e.values().get(SYNC_MS))) {
+                    to = e.elapsedSeconds();
+                    break;
+                }
+            }
+            spans.add(new Span(from, Math.max(to, r.elapsedSeconds())));
+        }
+        return spans;
+    }
+
+    private static boolean positive(Double v) {
+        return v != null && v > 0;
     }
 
     private static double get(java.util.Map<String, Double> v, String column) {

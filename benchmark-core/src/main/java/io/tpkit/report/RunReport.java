@@ -275,13 +275,17 @@ public final class RunReport {
             return;
         }
         SvgChart chart = new SvgChart("iterations", "iteration", "committed per second of the iteration")
-                .markerText(" (iteration)", "a database checkpoint in the iteration (hover for details)");
+                .markerText(" (iteration)", "a database checkpoint under way in the iteration (hover for details)");
         List<double[]> points = new ArrayList<>();
         for (Iteration it : rounds) {
             points.add(new double[] {it.number(), it.seconds() > 0 ? it.committed() / it.seconds() : 0});
-            Long checkpoints = it.conditions() == null ? null : it.conditions().checkpoints();
-            if (checkpoints != null && checkpoints > 0) {
-                chart.marker(it.number(), checkpoints + (checkpoints == 1 ? " checkpoint" : " checkpoints"));
+            Iteration.Conditions c = it.conditions();
+            Long started = c == null ? null : c.checkpoints();
+            Double underWay = c == null ? null : c.checkpointSeconds();
+            if ((started != null && started > 0) || (underWay != null && underWay > 0)) {
+                chart.marker(it.number(), (started != null && started > 0 ? started + " started, " : "")
+                        + String.format(Locale.ROOT, "under way %.0f s of %.0f s", underWay == null ? 0 : underWay,
+                        it.seconds()));
             }
         }
         html.append("<h2>Rate per iteration</h2>\n").append(chart.series("rate", points).render());
@@ -293,11 +297,11 @@ public final class RunReport {
     /** Each iteration's rate beside what the monitor saw in it (means over its seconds). */
     private void iterationTable(List<Iteration> rounds) {
         html.append("<details><summary>Each iteration: rate, rows at its start, and the monitor's figures "
-                + "(means over its seconds; checkpoints since the previous iteration's end)</summary>\n"
+                + "(means over its seconds; checkpoints started since the previous iteration's end)</summary>\n"
                 + "<table id=\"iteration-table\"><tr><th>iteration</th><th>committed/s</th><th>rows at start</th>"
                 + "<th>CPU busy %</th><th>iowait %</th><th>database CPU %</th><th>driver CPU %</th>"
                 + "<th>disk written MB/s</th><th>disk read MB/s</th><th>major faults/s</th><th>swap-outs/s</th>"
-                + "<th>checkpoints</th></tr>\n");
+                + "<th>checkpoints started</th><th>checkpoint under way s</th></tr>\n");
         for (Iteration it : rounds) {
             Iteration.Conditions c = it.conditions();
             html.append("<tr><td>").append(it.number()).append("</td>");
@@ -315,7 +319,9 @@ public final class RunReport {
             optional("majorFaultsPerSecond", c == null ? null : c.majorFaultsPerSecond(), 1);
             optional("swapOutPagesPerSecond", c == null ? null : c.swapOutPagesPerSecond(), 1);
             html.append("<td data-key=\"checkpoints\">").append(c == null || c.checkpoints() == null ? "n/a"
-                    : c.checkpoints()).append("</td></tr>\n");
+                    : c.checkpoints()).append("</td>");
+            optional("checkpointSeconds", c == null ? null : c.checkpointSeconds(), 1);
+            html.append("</tr>\n");
         }
         html.append("</table></details>\n");
     }

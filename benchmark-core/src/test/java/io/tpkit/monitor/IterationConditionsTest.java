@@ -52,10 +52,39 @@ class IterationConditionsTest {
     }
 
     @Test
+    void aCheckpointIsUnderWayFromItsCountToItsWriteTime() {
+        // counted in the second ending at 3 (it started then), its 4 s of writing reported in the one ending at 7
+        List<Monitor.Row> rows = new java.util.ArrayList<>();
+        for (int t = 1; t <= 10; t++) {
+            Monitor.Row r = row(t, 10, 5, 1e6, t == 3 ? 1.0 : 0.0);
+            if (t == 7) {
+                r.values().put("db.checkpoint_write_ms_per_s", 4000.0);
+            }
+            rows.add(r);
+        }
+        List<Iteration> its = IterationConditions.of(List.of(at(1, 0, 2.2), at(2, 2.2, 5), at(3, 5, 8), at(4, 8, 10)),
+                rows);
+        // counted in iteration 2 (the second's middle, 2.5 s); under way from 2 s to 7 s
+        assertThat(its).extracting(it -> it.conditions().checkpoints()).containsExactly(0L, 1L, 0L, 0L);
+        double[] expected = {0.2, 2.8, 2.0, 0.0};
+        for (int i = 0; i < 4; i++) {
+            assertThat(its.get(i).conditions().checkpointSeconds()).isCloseTo(expected[i], within(1e-9));
+        }
+    }
+
+    @Test
+    void aCheckpointStillUnderWayAtTheEndLastsToTheLastRow() {
+        List<Monitor.Row> rows = List.of(row(1, 1, 1, 1, 0.0), row(2, 1, 1, 1, 1.0), row(3, 1, 1, 1, 0.0),
+                row(4, 1, 1, 1, 0.0));
+        assertThat(IterationConditions.checkpoints(rows)).containsExactly(new IterationConditions.Span(1, 4));
+    }
+
+    @Test
     void withoutACheckpointCounterCheckpointsAreUnknownNotZero() {
         List<Monitor.Row> rows = List.of(row(1, 10, 5, 1e6, null), row(2, 20, 5, 3e6, null));
         Iteration.Conditions c = IterationConditions.of(List.of(at(1, 0, 2)), rows).getFirst().conditions();
         assertThat(c.checkpoints()).isNull();
+        assertThat(c.checkpointSeconds()).isNull();
         assertThat(c.samples()).isEqualTo(2);
     }
 

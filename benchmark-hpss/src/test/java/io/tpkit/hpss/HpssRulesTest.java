@@ -20,7 +20,12 @@ class HpssRulesTest {
 
     /** Conditions with {@code checkpoints} counted (null: no counter) and nothing else. */
     static Iteration.Conditions checkpoints(Long checkpoints) {
-        return new Iteration.Conditions(1, null, null, null, null, null, null, null, null, checkpoints);
+        return checkpoints(checkpoints, checkpoints == null ? null : checkpoints > 0 ? 1.0 : 0.0);
+    }
+
+    /** Conditions with checkpoints started and seconds under way (null: no counter) and nothing else. */
+    static Iteration.Conditions checkpoints(Long started, Double underWay) {
+        return new Iteration.Conditions(1, null, null, null, null, null, null, null, null, started, underWay);
     }
 
     private static MeasuredRun facts(int rounds, boolean incomplete) {
@@ -97,16 +102,28 @@ class HpssRulesTest {
         for (int i = 1; i <= 50; i++) {
             its.add(new Iteration(i, 1, 20_000).withConditions(checkpoints(i == 7 ? 1L : i == 23 ? 2L : 0L)));
         }
+        // the one of iteration 7 writes on through iterations 8 to 10
+        for (int i = 8; i <= 10; i++) {
+            its.set(i - 1, its.get(i - 1).withConditions(checkpoints(0L, 1.0)));
+        }
         RuleResult r = rules(STANDARD, 0, facts(its, false)).get("no-checkpoint");
         assertThat(r.failed()).isTrue();
-        assertThat(r.detail()).startsWith("3 checkpoints counted, in iterations 7, 23 (2): raise the server's "
-                + "max_wal_size and checkpoint_timeout").contains("--server-setting max_wal_size=");
+        assertThat(r.detail()).startsWith("3 checkpoints started, in iterations 7, 23 (2), and were under way in "
+                + "iterations 7-10, 23: raise the server's max_wal_size and checkpoint_timeout")
+                .contains("--server-setting max_wal_size=");
 
-        its.set(6, its.get(6).withConditions(checkpoints(0L)));
-        its.set(22, its.get(22).withConditions(checkpoints(0L)));
+        for (int i = 7; i <= 23; i++) {
+            its.set(i - 1, its.get(i - 1).withConditions(checkpoints(0L)));
+        }
         its.set(49, its.get(49).withConditions(checkpoints(1L)));
         assertThat(rules(STANDARD, 0, facts(its, false)).get("no-checkpoint").detail())
-                .startsWith("1 checkpoint counted, in iteration 50:");
+                .startsWith("1 checkpoint started, in iteration 50, and was under way in iteration 50:");
+
+        // one started before the first iteration (the load's, say) and still writing in it
+        its.set(49, its.get(49).withConditions(checkpoints(0L)));
+        its.set(0, its.get(0).withConditions(checkpoints(0L, 3.5)));
+        assertThat(rules(STANDARD, 0, facts(its, false)).get("no-checkpoint").detail())
+                .startsWith("a checkpoint begun before was under way in iteration 1:");
 
         RuleResult none = rules(STANDARD, 0, facts(50, false)).get("no-checkpoint");
         assertThat(none.status()).isEqualTo(Status.PASSED);
