@@ -25,7 +25,7 @@ record HpssSettings(int threads, int createsPerThread, int iterations, long keyS
     /** Keys are drawn from 1..keySpace; 0 is the root directory. */
     static final long STANDARD_KEY_SPACE = Long.MAX_VALUE;
 
-    static final int STANDARD_WARM_UP = 1_000;
+    static final int STANDARD_WARM_UP = 3_000;
 
     static final String CREATES = "creates-per-thread";
     static final String ITERATIONS = "iterations";

@@ -51,7 +51,8 @@ abstract class HpssDatabaseIT {
 
     BenchmarkConfig.Builder small(int threads, int creates, int iterations) {
         return config().scale(threads).option("creates-per-thread", Integer.toString(creates))
-                .option("iterations", Integer.toString(iterations)).outDir(temp.resolve("results"))
+                .option("iterations", Integer.toString(iterations)).option("warm-up-creates", "200")
+                .outDir(temp.resolve("results"))
                 .loadPolicy(LoadPolicy.ALWAYS);
     }
 
