@@ -108,6 +108,24 @@ class BadInputTest {
     }
 
     @Test
+    void hpssIterationModes() {
+        assertOneLineError(Cli.run("run", "hpss", "--iteration-mode", "again"), "--iteration-mode is continue or restart");
+        assertOneLineError(Cli.run("run", "hpss", "--iteration-pause", "5s"), "give --iteration-mode restart");
+        assertOneLineError(Cli.run("run", "hpss", "--iteration-mode", "restart", "--iteration-pause", "soon"),
+                "'soon' is not a duration");
+        assertOneLineError(Cli.run("run", "hpss", "--warm-up-creates", "-1"), "--warm-up-creates must be a whole number "
+                + "from 0");
+    }
+
+    @Test
+    void serverSettingsAreForTheServersTpkitStarts() {
+        assertOneLineError(Cli.run("run", "tp1", "--server-setting", "max_wal_size"), "--server-setting takes NAME=VALUE");
+        assertOneLineError(Cli.run("run", "tp1", "--server-setting", "max wal=4GB"), "--server-setting takes NAME=VALUE");
+        assertOneLineError(Cli.run("run", "tp1", "--db", "jdbc:postgresql://127.0.0.1:1/nothing", "--server-setting",
+                "max_wal_size=4GB"), "--server-setting applies to the servers tpkit starts", "set max_wal_size on it");
+    }
+
+    @Test
     void aContainerTargetWithoutDockerNamesTheProblemAndTheAlternatives() {
         org.junit.jupiter.api.Assumptions.assumeFalse(Docker.available(),
                 "a Docker engine is reachable here, so the no-Docker error cannot happen (ContainerTargetIT runs instead)");

@@ -26,11 +26,24 @@ class EmbeddedMariaDbIT {
         }
         assumeTrue(INSTALLED, "needs MariaDB's mariadbd (apt-get install mariadb-server)");
         Cli cli = Cli.run("run", "tp1", "--db", "embedded-mariadb", "--accounts-per-branch", "1000",
-                "--transactions", "200", "--warmup", "0", "--out", temp.toString());
+                "--transactions", "200", "--warmup", "0", "--server-setting", "innodb_log_file_size=256M",
+                "--out", temp.toString());
 
         assertThat(cli.exitCode()).as(cli.err()).isZero();
-        assertThat(cli.err()).contains("starting embedded MariaDB");
+        assertThat(cli.err()).contains("starting embedded MariaDB", "server settings: innodb_log_file_size=256M");
         assertThat(cli.out()).contains("MariaDB", "Consistency: passed", "200 committed transactions");
+        // the server ran with it, and the result says so
+        io.tpkit.result.RunResult r = io.tpkit.result.ResultReader.read(onlyResult());
+        assertThat(r.configuration()).containsEntry("serverSettings", java.util.Map.of("innodb_log_file_size", "256M"));
+        assertThat(r.database().get("settings").toString()).contains("innodb_log_file_size=" + 256 * 1024 * 1024);
+    }
+
+    private Path onlyResult() {
+        try (java.util.stream.Stream<Path> s = Files.list(temp)) {
+            return s.filter(Files::isDirectory).findFirst().orElseThrow();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

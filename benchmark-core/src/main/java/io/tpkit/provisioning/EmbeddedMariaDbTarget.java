@@ -89,6 +89,10 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
                 .setDeletingTemporaryBaseAndDataDirsOnShutdown(true)
                 .addArg("--user=" + System.getProperty("user.name"))
                 .addArg("--skip-ssl");
+        config.serverSettings().forEach((k, v) -> b.addArg("--" + k + "=" + v));
+        if (!config.serverSettings().isEmpty()) {
+            progress.accept("server settings: " + EmbeddedPostgresTarget.settingsText(config.serverSettings()));
+        }
         if (server != null && installer != null) {
             b.setUnpackingFromClasspath(false).setBaseDir(new File("/usr"))
                     .setExecutable(DBConfiguration.Executable.Server, server.toString())
@@ -105,7 +109,9 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
             Folders.deleteQuietly(work);
             String m = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new BadInputException("embedded MariaDB did not start: " + m.lines().findFirst().orElse(m)
-                    + " (try --db container:mariadb:11.4 or a JDBC URL)", e);
+                    + (config.serverSettings().isEmpty() ? " (try --db container:mariadb:11.4 or a JDBC URL)"
+                    : " (check the --server-setting names and values: "
+                    + EmbeddedPostgresTarget.settingsText(config.serverSettings()) + ")"), e);
         }
         Running running = new Running(db, b.getPort(), work);
         try {

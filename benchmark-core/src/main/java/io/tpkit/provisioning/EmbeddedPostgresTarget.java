@@ -59,6 +59,11 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
                 .setServerConfig("fsync", "on")
                 .setServerConfig("full_page_writes", "on")
                 .setServerConfig("max_connections", "300");
+        // the user's own, after tpkit's: the same name replaces tpkit's value
+        config.serverSettings().forEach(builder::setServerConfig);
+        if (!config.serverSettings().isEmpty()) {
+            progress.accept("server settings: " + settingsText(config.serverSettings()));
+        }
         if (dataDir != null) {
             try {
                 Files.createDirectories(dataDir);
@@ -73,9 +78,17 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
             pg = builder.start();
         } catch (IOException | RuntimeException e) {
             throw new BadInputException("embedded PostgreSQL did not start: " + firstLine(e)
+                    + (config.serverSettings().isEmpty() ? "" : " (check the --server-setting names and values: "
+                    + settingsText(config.serverSettings()) + "; the server's log says which it refused)")
                     + (dataDir == null ? "" : " (is another tpkit using --data-dir " + dataDir + "?)"), e);
         }
         return new Running(pg, dataDir);
+    }
+
+    static String settingsText(Map<String, String> settings) {
+        StringBuilder b = new StringBuilder();
+        settings.forEach((k, v) -> b.append(b.isEmpty() ? "" : ", ").append(k).append('=').append(v));
+        return b.toString();
     }
 
     private static String firstLine(Throwable e) {

@@ -40,6 +40,12 @@ public final class JdbcUrlTarget implements TargetProvider {
     public Target open(BenchmarkConfig config, Consumer<String> progress) {
         String url = config.target();
         DatabasePlugin plugin = Plugins.databaseFor(url);
+        if (!config.serverSettings().isEmpty()) {
+            throw new BadInputException("--server-setting applies to the servers tpkit starts (embedded-postgres, "
+                    + "embedded-mariadb); a server you run keeps its own: set " + String.join(", ",
+                    config.serverSettings().keySet()) + " on it (postgresql.conf or ALTER SYSTEM; my.cnf for "
+                    + "MySQL and MariaDB) and drop --server-setting");
+        }
         Driver driver;
         try {
             driver = DriverManager.getDriver(url);

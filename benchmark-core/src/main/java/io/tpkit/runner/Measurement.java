@@ -6,6 +6,7 @@ import io.tpkit.metrics.IntervalSample;
 import io.tpkit.metrics.Outage;
 import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RunMetrics;
+import io.tpkit.monitor.IterationConditions;
 import io.tpkit.monitor.Monitor;
 import io.tpkit.monitor.MonitorSummary;
 import io.tpkit.result.CostPerTransaction;
@@ -46,10 +47,15 @@ final class Measurement {
                     long crossChecked, long crossUnknown, Monitor monitor, MonitorSummary monitored, double driverCpuSeconds) {
     }
 
-    /** @param part the terminals of this part of a split run, or null for a whole run */
+    /**
+     * @param part   the terminals of this part of a split run, or null for a whole run
+     * @param before what was read before the run: where the database's CPU time is read, and its
+     *               count of the workload's transactions (the rows an iteration starts with)
+     */
     static Measured run(WorkloadOnTarget db, SchedulerSettings settings, PartTerminals part,
-                        DatabaseCpuClock databaseCpu, ResultFolder folder, RunListener listener, RunControl control)
+                        BeforeRun before, ResultFolder folder, RunListener listener, RunControl control)
             throws IOException, SQLException, InterruptedException {
+        DatabaseCpuClock databaseCpu = before.databaseCpu();
         List<String> types = db.bound.transactionTypes();
         Writer deferredOut = null;
         try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
@@ -67,7 +73,7 @@ final class Measurement {
             }
             Scheduler.TerminalFactory terminals = part == null ? db.bound::newTerminal
                     : part.factory(db.bound, settings.seed());
-            Scheduler scheduler = new Scheduler(settings, terminals, () -> openSession(db),
+            Scheduler scheduler = new Scheduler(settings, terminals, sessions(db),
                     db.target.plugin()::classify, collector, listener::sample, db.bound::deferred, types.size());
             DeferredLog deferredLog = null;
             if (db.bound.defersAny()) {
@@ -92,6 +98,10 @@ final class Measurement {
                     deferredOut.close();
                 }
             }
+            if (!metrics.iterations().isEmpty()) {
+                metrics = metrics.withIterations(rowsAtStart(IterationConditions.of(metrics.iterations(),
+                        monitor.rows()), before.transactionCount()));
+            }
             Double from = phaseStart(collector, start, Phase.MEASUREMENT);
             Double to = phaseStart(collector, start, Phase.DRAIN);
             int type = db.bound.crossCheckedType();
@@ -104,10 +114,47 @@ final class Measurement {
         }
     }
 
+    /** Each iteration with the database's count when it started: the count before the run and the iterations before it. */
+    private static List<io.tpkit.metrics.Iteration> rowsAtStart(List<io.tpkit.metrics.Iteration> iterations,
+                                                                long countBefore) {
+        if (countBefore < 0) {
+            return iterations;
+        }
+        List<io.tpkit.metrics.Iteration> out = new java.util.ArrayList<>();
+        long rows = countBefore;
+        for (io.tpkit.metrics.Iteration it : iterations) {
+            out.add(it.withRowsAtStart(rows));
+            rows += it.committed();
+        }
+        return out;
+    }
+
     /** When a phase started, in elapsed seconds of the run (timeseries.csv), or null if it never did. */
     private static Double phaseStart(MetricsCollector collector, long start, Phase phase) {
         long at = collector.phaseStartNanos(phase);
         return at == 0 ? null : (at - start) / 1e9;
+    }
+
+    /**
+     * Sessions on the pool's connections; a session retired (a run in rounds that restarts them)
+     * takes its connection out of the pool and closes it before returning, as a program that
+     * ends, so that the next round opens a new one.
+     */
+    private static io.tpkit.scheduler.SessionFactory sessions(WorkloadOnTarget db) {
+        return new io.tpkit.scheduler.SessionFactory() {
+            @Override
+            public Session open() throws SQLException {
+                return openSession(db);
+            }
+
+            @Override
+            public void retire(Session session) throws SQLException {
+                Connection pooled = session.connection().jdbc();
+                Connection own = pooled.unwrap(Connection.class);
+                db.pool.evictConnection(pooled); // closes it too, but later, on the pool's own thread
+                own.close();
+            }
+        };
     }
 
     /**

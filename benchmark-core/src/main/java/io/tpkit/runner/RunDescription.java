@@ -78,8 +78,12 @@ final class RunDescription {
     }
 
     static String describeRun(WorkloadOnTarget db, SchedulerSettings s) {
-        String phases = (s.warmup().isZero() ? "no warm-up" : s.warmup().toSeconds() + " s warm-up") + ", then "
-                + (s.iterations() > 1 ? s.iterations() + " iterations of " : "")
+        io.tpkit.scheduler.Rounds r = s.rounds();
+        String phases = (r != null ? "the sessions' warm-up before the clock"
+                : s.warmup().isZero() ? "no warm-up" : s.warmup().toSeconds() + " s warm-up") + ", then "
+                + (r == null ? "" : r.count() + (r.count() == 1 ? " iteration" : " iterations")
+                + (r.restart() ? " (each opening its own connections" + (r.pause().isZero() ? ""
+                : ", " + r.pause().toMillis() / 1000.0 + " s apart") + ")" : "") + " of ")
                 + (s.byCount() ? s.transactions() + " transactions" : s.duration().toSeconds() + " s measured")
                 + (s.rateLimited() ? ", paced at " + s.ratePerSecond() + " per second" : "");
         return "running " + db.workload.name() + " (" + s.arrival().label() + ", " + s.terminals() + " terminals, "

@@ -94,6 +94,6 @@ final class RunSettings {
                 Duration.ZERO, config.duration(), run.perIteration(), config.maxRetries(), config.seed())
                 .withRate(config.ratePerSecond()).withLatencyLimit(config.latencyLimit())
                 .withPoisson(config.interarrival() == Interarrival.POISSON)
-                .withIterations(run.iterations());
+                .withRounds(new io.tpkit.scheduler.Rounds(run.iterations(), run.restart(), run.pause(), run.rehearsal()));
     }
 }

@@ -115,11 +115,11 @@ public final class Runner {
             Measurement.Measured measured;
             Map<String, Object> partRecord = null;
             if (part == null) {
-                measured = Measurement.run(db, settings, null, before.databaseCpu(), folder, listener, control);
+                measured = Measurement.run(db, settings, null, before, folder, listener, control);
             } else {
                 try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PART_TIMEOUT, listener)) {
                     long late = meeting.awaitStart();
-                    measured = Measurement.run(db, settings, part, before.databaseCpu(), folder, listener, control);
+                    measured = Measurement.run(db, settings, part, before, folder, listener, control);
                     partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured);
                 }
             }

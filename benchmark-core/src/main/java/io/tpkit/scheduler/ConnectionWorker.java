@@ -21,6 +21,27 @@ final class ConnectionWorker {
         this.session = factory.open();
     }
 
+    /** A worker on {@code session} alone: when its connection is lost there is no other. */
+    static ConnectionWorker of(Session session) throws SQLException {
+        return new ConnectionWorker(new SessionFactory() {
+            private boolean given;
+
+            @Override
+            public Session open() throws SQLException {
+                if (given) {
+                    throw new SQLException("the connection was lost", "08003");
+                }
+                given = true;
+                return session;
+            }
+
+            @Override
+            public void retire(Session s) {
+                // the session's owner closes it
+            }
+        });
+    }
+
     /** The session, reopened first if its connection was lost earlier. */
     Session session() throws SQLException {
         if (session == null) {
@@ -66,6 +87,34 @@ final class ConnectionWorker {
             } catch (SQLException | RuntimeException ignored) {
                 // already closed or broken: nothing more can be sent on it either
             }
+        }
+    }
+
+    /**
+     * Closes the session for good, its connection with it (not back into a pool), as a program
+     * that ends; the next {@link #session()} opens a new one. Never throws.
+     */
+    void retire() {
+        Session s = session;
+        session = null;
+        if (s != null) {
+            try {
+                factory.retire(s);
+            } catch (SQLException | RuntimeException ignored) {
+                // a connection that cannot close cleanly is gone all the same
+            }
+        }
+    }
+
+    /**
+     * Opens the session now if none is open. A failure is left to the next transaction, which
+     * opens it again and counts the failure as its own.
+     */
+    void openQuietly() {
+        try {
+            session();
+        } catch (SQLException | RuntimeException ignored) {
+            // see above
         }
     }
 

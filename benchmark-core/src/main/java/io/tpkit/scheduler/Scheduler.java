@@ -80,10 +80,6 @@ public final class Scheduler {
         if (settings.arrival() == ArrivalModel.STREAMS && settings.terminals() != settings.connections()) {
             throw new IllegalArgumentException("streams: terminals must equal connections");
         }
-        if (settings.arrival() == ArrivalModel.CLOSED && settings.iterations() > 1) {
-            // a server waiting for the other terminals at an iteration's end would hold up theirs
-            throw new IllegalArgumentException("iterations need streams");
-        }
         this.settings = settings;
         this.terminals = terminals;
         this.sessions = sessions;
@@ -111,6 +107,16 @@ public final class Scheduler {
     public RunMetrics run() throws SQLException, InterruptedException {
         List<ConnectionWorker> servers = openServers(settings.connections());
         try {
+            if (settings.rounds() != null) {
+                // a run in rounds has no warm-up phase: the servers rehearse before the clock, and
+                // in restart mode every round opens its own connections inside its clock
+                if (settings.rounds().rehearsal() > 0) {
+                    rehearse(servers, settings.rounds().rehearsal());
+                }
+                if (settings.rounds().restart()) {
+                    servers.forEach(ConnectionWorker::retire);
+                }
+            }
             if (deferred != null) {
                 DeferredLog log = deferredLog != null ? deferredLog : new DeferredLog(metrics.types(), null);
                 deferred.start(sessions, new TransactionRunner(metrics, classifier, settings.maxRetries()), log,
@@ -146,6 +152,58 @@ public final class Scheduler {
         return servers;
     }
 
+    /**
+     * The driver's warm-up before the first round's clock: each server runs the rounds'
+     * rehearsal transactions on its session's {@link io.tpkit.spi.workload.Session#rehearsal()
+     * rehearsal}, all side by side, through the same code as measured transactions but counted
+     * in metrics of their own, which are dropped.
+     *
+     * @throws SQLException the first failure to start or end a rehearsal, after all have ended
+     */
+    private void rehearse(List<ConnectionWorker> servers, int transactions) throws SQLException, InterruptedException {
+        long now = System.nanoTime();
+        MetricsCollector dropped = new MetricsCollector(metrics.types(), settings.maxRetries(), now, null);
+        dropped.startPhase(Phase.MEASUREMENT, now); // counted as measured ones are, so the JIT sees their paths
+        TransactionRunner runner = new TransactionRunner(dropped, classifier, settings.maxRetries());
+        SplittableRandom seeds = new SplittableRandom(settings.seed() ^ 0x5DEECE66DL); // not the terminals' inputs
+        java.util.concurrent.atomic.AtomicReference<Exception> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < servers.size(); i++) {
+            ConnectionWorker server = servers.get(i);
+            Terminal terminal = terminals.create(i, servers.size(), seeds.split());
+            threads.add(Thread.ofPlatform().daemon().name("rehearsal-" + i).start(() -> {
+                try (io.tpkit.spi.workload.Session rehearsal = server.session().rehearsal()) {
+                    if (rehearsal == null) {
+                        return;
+                    }
+                    ConnectionWorker on = ConnectionWorker.of(rehearsal);
+                    for (int k = 0; k < transactions && !aborted; k++) {
+                        long begin = System.nanoTime();
+                        runner.execute(on, terminal.next(), begin, begin);
+                    }
+                } catch (Exception e) {
+                    failed.compareAndSet(null, e);
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        Exception e = failed.get();
+        if (e == null && !dropped.firstErrors().isEmpty()) {
+            // a rehearsal that failed its transactions warmed nothing up, and the run would fail them too
+            e = new SQLException(String.join("; ", dropped.firstErrors().values()));
+        }
+        if (e instanceof SQLException sql) {
+            throw new SQLException("the driver's warm-up before the first iteration failed: " + sql.getMessage(),
+                    sql.getSQLState(), sql.getErrorCode(), sql);
+        } else if (e instanceof RuntimeException r) {
+            throw r;
+        } else if (e != null) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private RunMetrics runWith(List<ConnectionWorker> servers) throws InterruptedException {
         int n = settings.terminals();
         TransactionRunner runner = new TransactionRunner(metrics, classifier, settings.maxRetries());
@@ -157,7 +215,9 @@ public final class Scheduler {
         long start = System.nanoTime();
         pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start,
                 settings.poisson() ? new SplittableRandom(settings.seed()).split() : null) : null;
-        barrier = settings.iterations() > 1 ? new IterationBarrier(n, settings.transactions()) : null;
+        Rounds rounds = settings.rounds();
+        barrier = rounds == null ? null : new IterationBarrier(n, metrics::measuredCommitted, metrics.runStartNanos(),
+                rounds.pause().toNanos(), () -> stopping);
         if (settings.warmup().isZero()) {
             startMeasurement(start);
         }
@@ -254,8 +314,13 @@ public final class Scheduler {
         String measuredBy = settings.byCount()
                 ? settings.transactions() + " committed transactions, split evenly across " + n + " terminals"
                 : settings.duration().toSeconds() + " s duration";
-        if (settings.iterations() > 1) {
-            measuredBy = settings.iterations() + " iterations of " + measuredBy + ", each ended by its last terminal";
+        if (settings.rounds() != null) {
+            Rounds r = settings.rounds();
+            measuredBy = r.count() + (r.count() == 1 ? " iteration of " : " iterations of ") + measuredBy
+                    + (r.count() == 1 ? ", ended by its last terminal" : ", each ended by its last terminal")
+                    + (r.restart() ? "; each iteration opened its own connections and prepared its statements "
+                    + "inside its clock, and closed them after" + (r.pause().isZero() ? ""
+                    : " (then a pause of " + r.pause().toMillis() / 1000.0 + " s)") : "");
         }
         if (pacer != null) {
             measuredBy += (settings.arrival() == ArrivalModel.OPEN ? ", open arrivals at " : ", requests paced at ")
@@ -330,6 +395,9 @@ public final class Scheduler {
                     lastCount = count;
                     lastProgress = now;
                 }
+                if (barrier != null && barrier.betweenRounds()) {
+                    lastProgress = now; // a pause between rounds is no stall
+                }
                 boolean stalled = settings.byCount() && now - lastProgress > STALL_NANOS;
                 if (stalled) {
                     aborted = true;
@@ -377,7 +445,7 @@ public final class Scheduler {
      *
      * @return false when the terminal is done
      */
-    private boolean counted(int index, long count, long quota, long[] measured) {
+    private boolean counted(int index, long count, long quota, long[] measured, ConnectionWorker server) {
         measured[index] = count;
         if (barrier == null) {
             return count < quota;
@@ -385,7 +453,16 @@ public final class Scheduler {
         if (count % quota != 0) {
             return true;
         }
-        return barrier.awaitOthers(() -> stopping) && count < quota * settings.iterations();
+        boolean more = count < quota * settings.iterations();
+        if (!barrier.awaitOthers()) {
+            return false;
+        }
+        if (more && settings.rounds().restart()) {
+            // as the program a round stands for ends: its connection closed before the next starts
+            server.retire();
+            return barrier.awaitClosed();
+        }
+        return more;
     }
 
     /** Waits for the next slot of the rate limit (if any); returns the later of it and {@code intended}. */
@@ -401,7 +478,13 @@ public final class Scheduler {
                         long[] measured, long[] finished) {
         long count = 0;
         boolean more = quota > 0;
+        boolean restart = settings.rounds() != null && settings.rounds().restart();
+        long opened = -1; // restart mode: the round whose connection this stream has opened
         while (!stopping && more) {
+            if (restart && count / quota != opened) {
+                opened = count / quota;
+                server.openQuietly(); // inside the round's clock, before its first transaction's
+            }
             Request request = terminal.next();
             long begin = System.nanoTime();
             // a paced stream is an open schedule: its request was due at the slot, however late
@@ -416,7 +499,7 @@ public final class Scheduler {
             boolean counted = deferred != null && deferred.isDeferred(request)
                     ? queue(request, intended) : runner.execute(server, request, intended, serviceStart);
             if (counted) {
-                more = counted(index, ++count, quota, measured);
+                more = counted(index, ++count, quota, measured, server);
             }
         }
         if (count >= quota * settings.iterations()) {

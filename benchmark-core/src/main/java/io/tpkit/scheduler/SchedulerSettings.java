@@ -9,7 +9,7 @@ import java.time.Duration;
  * @param thinkFactor  multiplies the terminals' keying and think times (0 = none)
  * @param transactions when not null, the measurement ends after this many committed
  *                     transactions, split evenly across terminals (McDonell's fixed total);
- *                     with several {@code iterations}, this many per iteration
+ *                     with {@code rounds}, this many per round
  * @param deferredWorkers the most background workers (one connection each, beside the pool)
  *                     that execute deferred transactions; used only when a type is deferred,
  *                     and opened one by one as the deferred queue falls behind
@@ -19,55 +19,67 @@ import java.time.Duration;
  *                     skipped (counted, never executed); 0 for none
  * @param poisson      with a rate: exponential gaps between the slots (a Poisson process)
  *                     instead of fixed ones
- * @param iterations   count mode only: the measurement repeats this many times, every
- *                     terminal waiting for the others at the end of each (HPSS)
+ * @param rounds       count mode only, or null: the measurement repeats in rounds, every
+ *                     terminal waiting for the others at the end of each (HPSS's iterations);
+ *                     {@code transactions} is then the count of one round
  */
 public record SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                                 Duration warmup, Duration duration, Long transactions, int maxRetries,
-                                long seed, int deferredWorkers, double ratePerSecond, int iterations,
+                                long seed, int deferredWorkers, double ratePerSecond, Rounds rounds,
                                 long latencyLimitNanos, boolean poisson) {
     public SchedulerSettings {
-        if (iterations < 1) {
-            throw new IllegalArgumentException("iterations must be at least 1");
+        if (rounds != null && (transactions == null || transactions < terminals)) {
+            throw new IllegalArgumentException("rounds need a transaction count of at least one per terminal");
         }
-        if (iterations > 1 && (transactions == null || transactions < terminals)) {
-            throw new IllegalArgumentException("iterations need a transaction count of at least one per terminal");
+        if (rounds != null && arrival != ArrivalModel.STREAMS) {
+            // a server waiting for the other terminals at a round's end would hold up theirs
+            throw new IllegalArgumentException("rounds need streams");
         }
     }
 
     public SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                              Duration warmup, Duration duration, Long transactions, int maxRetries, long seed) {
-        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, 1, 0, false);
+        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, null, 0, false);
     }
 
     public SchedulerSettings withRate(double perSecond) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, perSecond, iterations, latencyLimitNanos, poisson);
+                maxRetries, seed, deferredWorkers, perSecond, rounds, latencyLimitNanos, poisson);
     }
 
     public SchedulerSettings withTerminals(int count) {
         return new SchedulerSettings(arrival, count, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, latencyLimitNanos, poisson);
+                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, poisson);
     }
 
+    /** {@code count} rounds on the same connections, back to back. */
     public SchedulerSettings withIterations(int count) {
+        return withRounds(Rounds.continuing(count));
+    }
+
+    public SchedulerSettings withRounds(Rounds r) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, count, latencyLimitNanos, poisson);
+                maxRetries, seed, deferredWorkers, ratePerSecond, r, latencyLimitNanos, poisson);
+    }
+
+    /** The rounds of a run measured in rounds, else 1. */
+    public int iterations() {
+        return rounds == null ? 1 : rounds.count();
     }
 
     public SchedulerSettings withDeferredWorkers(int most) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, most, ratePerSecond, iterations, latencyLimitNanos, poisson);
+                maxRetries, seed, most, ratePerSecond, rounds, latencyLimitNanos, poisson);
     }
 
     public SchedulerSettings withLatencyLimit(java.time.Duration limit) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, limit == null ? 0 : limit.toNanos(), poisson);
+                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, limit == null ? 0 : limit.toNanos(), poisson);
     }
 
     public SchedulerSettings withPoisson(boolean exponentialGaps) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, iterations, latencyLimitNanos, exponentialGaps);
+                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, exponentialGaps);
     }
 
     public boolean byCount() {

@@ -71,6 +71,7 @@ class ProcParsersTest {
         Files.writeString(proc.resolve("stat"), resource("stat-before"));
         Files.writeString(proc.resolve("diskstats"), resource("diskstats"));
         Files.writeString(proc.resolve("meminfo"), resource("meminfo"));
+        Files.writeString(proc.resolve("vmstat"), "nr_free_pages 123\npgpgout 999\npswpin 10\npswpout 20\npgmajfault 300\n");
         Path sysBlock = Files.createDirectories(temp.resolve("block"));
         Files.createDirectories(sysBlock.resolve("sda"));
         OsSampler os = new OsSampler(proc, sysBlock);
@@ -79,6 +80,7 @@ class ProcParsersTest {
         Files.writeString(proc.resolve("stat"), resource("stat-after"));
         Files.writeString(proc.resolve("diskstats"), resource("diskstats").replace(
                 "sda 1000 50 20000 900 500 20 8000", "sda 1100 50 22000 900 520 20 9000"));
+        Files.writeString(proc.resolve("vmstat"), "nr_free_pages 99\npgpgout 5000\npswpin 10\npswpout 1520\npgmajfault 340\n");
         Map<String, Double> m = os.sample(3_000_000_000L); // two seconds later
 
         assertThat(m.get("os.cpu.user_pct")).isCloseTo(50, within(1e-9));
@@ -88,6 +90,10 @@ class ProcParsersTest {
         assertThat(m.get("os.disk.writes_per_s")).isCloseTo(10, within(1e-9));
         assertThat(m.get("os.disk.write_bytes_per_s")).isCloseTo(1000 * 512 / 2.0, within(1e-9));
         assertThat(m.get("os.mem.used_bytes")).isEqualTo((24684096L - 23581500L) * 1024.0);
+        // paging: major faults and swapping, not pgpgout (every block written, files too)
+        assertThat(m.get("os.mem.major_faults_per_s")).isCloseTo(20, within(1e-9));
+        assertThat(m.get("os.mem.swap_in_pages_per_s")).isCloseTo(0, within(1e-9));
+        assertThat(m.get("os.mem.swap_out_pages_per_s")).isCloseTo(750, within(1e-9));
         assertThat(m).containsKey("driver.cpu_pct");
         assertThat(os.notes()).isEmpty();
     }
@@ -99,6 +105,6 @@ class ProcParsersTest {
         Map<String, Double> m = os.sample(2_000_000_000L);
         assertThat(m.keySet()).noneMatch(k -> k.startsWith("os."));
         assertThat(m).containsKey("driver.cpu_pct");
-        assertThat(os.notes()).hasSize(3).allMatch(n -> n.contains("absent") && n.contains("cannot be read"));
+        assertThat(os.notes()).hasSize(4).allMatch(n -> n.contains("absent") && n.contains("cannot be read"));
     }
 }

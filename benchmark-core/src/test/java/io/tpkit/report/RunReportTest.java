@@ -90,6 +90,29 @@ class RunReportTest {
                 "<td>memory</td><td style=\"text-align:left\">23.5 GiB</td>");
     }
 
+    /** HPSS's iterations: each one's rate beside what the monitor saw in it, and checkpoints marked. */
+    @Test
+    void iterationsShowTheirConditionsAndCheckpoints() throws Exception {
+        RunResult r = ResultReader.of(ResultWriter.json().readTree("""
+                {"workload": {"name": "hpss"}, "database": {"product": "PostgreSQL"},
+                 "metrics": {"measurementSeconds": 20.0, "measuredBy": "2 iterations", "types": [],
+                   "throughput": {"overWallClock": 1538.0, "sumOfStreams": 1538.0},
+                   "iterations": [
+                     {"number": 1, "seconds": 10.0, "committed": 20000, "startSeconds": 5.0, "endSeconds": 15.0,
+                      "rowsAtStart": 0, "conditions": {"samples": 10, "cpuBusyPct": 97.25, "diskWriteBytesPerSecond":
+                      4000000, "majorFaultsPerSecond": 0.5, "checkpoints": 0, "checkpointSeconds": 0}},
+                     {"number": 2, "seconds": 16.0, "committed": 20000, "startSeconds": 15.0, "endSeconds": 31.0,
+                      "rowsAtStart": 20000, "conditions": {"samples": 16, "cpuBusyPct": 99.0, "checkpoints": 1,
+                      "checkpointSeconds": 12.0}}]}}
+                """), "a test's result.json");
+        String html = RunReport.render(temp, r);
+        assertThat(html).contains("id=\"iteration-table\"", "1 started, under way 12 s of 16 s");
+        assertThat(cell(html, "rowsAtStart")).isEqualTo("0");
+        assertThat(cell(html, "cpuBusyPct")).isEqualTo("97.3");
+        assertThat(cell(html, "diskWriteMBps")).isEqualTo("4.00");
+        assertThat(html).contains("<td data-key=\"rowsAtStart\">20000</td>", "<td data-key=\"checkpoints\">1</td>");
+    }
+
     @Test
     void theWorkloadsHeadlineComesFirstThenTps() throws Exception {
         String html = RunReport.render(temp, result());

@@ -28,6 +28,13 @@ final class FakeWork {
     final AtomicInteger onVirtualThreads = new AtomicInteger();
     final java.util.Set<Thread> executingThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     final AtomicInteger maxConcurrent = new AtomicInteger();
+    /** Sessions opened in all, rehearsals started and ended, and their transactions. */
+    final AtomicInteger opened = new AtomicInteger();
+    final AtomicInteger warmUps = new AtomicInteger();
+    final AtomicInteger rehearsalsEnded = new AtomicInteger();
+    final AtomicLong rehearsed = new AtomicLong();
+    /** How long a rehearsal's transaction takes. */
+    volatile long warmUpNanos;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicLong ids = new AtomicLong();
     private final long serviceNanos;
@@ -68,6 +75,7 @@ final class FakeWork {
     SessionFactory sessions() {
         return () -> {
             openSessions.incrementAndGet();
+            opened.incrementAndGet();
             return new Session() {
                 private long lastId = -1;
                 private int attempt;
@@ -99,6 +107,29 @@ final class FakeWork {
                     } finally {
                         running.decrementAndGet();
                     }
+                }
+
+                @Override
+                public Session rehearsal() {
+                    warmUps.incrementAndGet();
+                    return new Session() {
+                        @Override
+                        public Outcome execute(Request request) {
+                            rehearsed.incrementAndGet();
+                            java.util.concurrent.locks.LockSupport.parkNanos(warmUpNanos);
+                            return Outcome.COMMITTED;
+                        }
+
+                        @Override
+                        public io.tpkit.spi.workload.SessionConnection connection() {
+                            return null;
+                        }
+
+                        @Override
+                        public void close() {
+                            rehearsalsEnded.incrementAndGet();
+                        }
+                    };
                 }
 
                 @Override

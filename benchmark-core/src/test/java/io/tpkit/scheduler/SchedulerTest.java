@@ -292,6 +292,101 @@ class SchedulerTest {
         assertThat(m.measuredBy()).startsWith("4 iterations of 30 committed transactions");
     }
 
+    private static RunMetrics rounds(FakeWork work, SessionFactory sessions, int terminals, long perRound,
+                                     Rounds rounds) throws Exception {
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.STREAMS, terminals, terminals, 1.0,
+                Duration.ZERO, Duration.ofSeconds(60), perRound, 0, 42).withRounds(rounds);
+        return new Scheduler(settings, (i, n, r) -> work.terminal(0, 0), sessions, new PostgresPlugin()::classify,
+                new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null), ProgressListener.NONE).run();
+    }
+
+    @Test
+    void oneIterationIsAnIterationToo() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        RunMetrics m = rounds(work, work.sessions(), 2, 10, Rounds.continuing(1));
+
+        assertThat(m.iterations()).singleElement().satisfies(it -> {
+            assertThat(it.number()).isEqualTo(1);
+            assertThat(it.committed()).isEqualTo(10);
+            assertThat(it.seconds()).isCloseTo(m.measurementSeconds(), within(0.05));
+        });
+        assertThat(m.measuredBy()).startsWith("1 iteration of 10 committed transactions");
+    }
+
+    @Test
+    void iterationsArePlacedOnTheRunsClockOneAfterTheOther() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        RunMetrics m = rounds(work, work.sessions(), 2, 10, Rounds.continuing(3));
+
+        List<io.tpkit.metrics.Iteration> its = m.iterations();
+        assertThat(its).hasSize(3).allSatisfy(it -> {
+            assertThat(it.startSeconds()).isNotNull().isPositive();
+            assertThat(it.endSeconds() - it.startSeconds()).isCloseTo(it.seconds(), within(0.002));
+        });
+        for (int i = 1; i < its.size(); i++) {
+            assertThat(its.get(i).startSeconds()).isCloseTo(its.get(i - 1).endSeconds(), within(0.001));
+        }
+    }
+
+    @Test
+    void serversRehearseSideBySideBeforeTheClockAndNothingOfItIsCounted() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        work.warmUpNanos = 30 * MS;
+        RunMetrics m = rounds(work, work.sessions(), 4, 8, new Rounds(2, false, Duration.ZERO, 10));
+
+        assertThat(work.warmUps.get()).as("one rehearsal per connection").isEqualTo(4);
+        assertThat(work.rehearsalsEnded.get()).isEqualTo(4);
+        assertThat(work.rehearsed.get()).isEqualTo(40);
+        // four rehearsals of 10 x 30 ms side by side, not one after the other, and none inside the clock
+        assertThat(m.warmupSeconds()).isBetween(0.3, 1.0);
+        assertThat(m.measurementSeconds()).isLessThan(0.25);
+        assertThat(m.committedAllPhases()).isEqualTo(16);
+        assertThat(work.executions.get()).isEqualTo(16);
+    }
+
+    @Test
+    void restartModeOpensNewConnectionsInsideEveryIterationsClock() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        java.util.concurrent.atomic.AtomicInteger retired = new java.util.concurrent.atomic.AtomicInteger();
+        SessionFactory slowToOpen = new SessionFactory() {
+            @Override
+            public io.tpkit.spi.workload.Session open() throws SQLException {
+                java.util.concurrent.locks.LockSupport.parkNanos(100 * MS);
+                return work.sessions().open();
+            }
+
+            @Override
+            public void retire(io.tpkit.spi.workload.Session s) throws SQLException {
+                retired.incrementAndGet();
+                s.close();
+            }
+        };
+        RunMetrics m = rounds(work, slowToOpen, 2, 4, new Rounds(3, true, Duration.ZERO, 1));
+
+        // the connections opened (and rehearsed on) before the clock are closed then; each iteration opens its own
+        assertThat(work.warmUps.get()).isEqualTo(2);
+        assertThat(work.opened.get()).isEqualTo(2 + 3 * 2);
+        assertThat(retired.get()).isEqualTo(2 + 2 * 2);
+        assertThat(work.openSessions.get()).as("the last iteration's closed after the run").isZero();
+        // every iteration, the first too, pays for opening its connections (100 ms, side by side)
+        assertThat(m.iterations()).hasSize(3).allSatisfy(it -> assertThat(it.seconds()).isBetween(0.1, 0.5));
+        assertThat(m.measuredBy()).contains("each iteration opened its own connections");
+    }
+
+    @Test
+    void theRestartPauseLiesBetweenIterationsOutsideTheirClocks() throws Exception {
+        FakeWork work = new FakeWork(MS, null);
+        RunMetrics m = rounds(work, work.sessions(), 2, 4, new Rounds(3, true, Duration.ofMillis(300), 0));
+
+        List<io.tpkit.metrics.Iteration> its = m.iterations();
+        assertThat(its).hasSize(3).allSatisfy(it -> assertThat(it.seconds()).isLessThan(0.2));
+        for (int i = 1; i < its.size(); i++) {
+            assertThat(its.get(i).startSeconds() - its.get(i - 1).endSeconds()).isBetween(0.29, 0.6);
+        }
+        assertThat(m.measurementSeconds()).isGreaterThan(0.6);
+        assertThat(m.measuredBy()).contains("pause of 0.3 s");
+    }
+
     @Test
     void aRateLimitPacesRequestsAndCountsResponseTimeFromTheSlot() throws Exception {
         // 4 streams could do ~400/s against a 10 ms database; the limit holds them at 50/s

@@ -2,6 +2,8 @@ package io.tpkit.hpss;
 
 import io.tpkit.config.ArrivalModel;
 import io.tpkit.metrics.RunMetrics;
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.database.SqlFeature;
 import io.tpkit.spi.workload.BoundWorkload;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.FixedRun;
@@ -32,11 +34,13 @@ public final class HpssBoundWorkload implements BoundWorkload {
 
     private final HpssSettings settings;
     private final NamedSql sql;
+    private final DatabasePlugin plugin;
     private volatile long filesAtStart = -1;
 
-    HpssBoundWorkload(HpssSettings settings, NamedSql sql) {
+    HpssBoundWorkload(HpssSettings settings, NamedSql sql, DatabasePlugin plugin) {
         this.settings = settings;
         this.sql = sql;
+        this.plugin = plugin;
     }
 
     @Override
@@ -50,6 +54,17 @@ public final class HpssBoundWorkload implements BoundWorkload {
         m.put("keySpace", settings.keySpace());
         m.put("create", "read the parent directory (auto-commit), then one transaction: read it again, insert "
                 + "the name-server record, insert the bitfile record, commit");
+        m.put("transactionStart", plugin.sqlFeatures().contains(SqlFeature.BEGIN_WITH_FIRST_STATEMENT)
+                ? "auto-commit off: the driver sends BEGIN with the read, in its round trip"
+                : "START TRANSACTION, the connection staying in auto-commit mode (one round trip; switching "
+                + "auto-commit off and on would cost two)");
+        m.put("prepares", "each statement prepared once per connection (" + plugin.name() + ": "
+                + plugin.prepareOnceHow() + ")");
+        m.put("iterationMode", settings.restart() ? "restart" : "continue");
+        if (settings.restart()) {
+            m.put("iterationPauseSeconds", settings.pause().toMillis() / 1000.0);
+        }
+        m.put("warmUpCreatesPerThread", settings.warmUpCreates());
         if (filesAtStart >= 0) {
             m.put("filesAtStart", filesAtStart);
         }
@@ -73,7 +88,8 @@ public final class HpssBoundWorkload implements BoundWorkload {
 
     @Override
     public Optional<FixedRun> fixedRun() {
-        return Optional.of(new FixedRun(settings.threads(), settings.createsPerThread(), settings.iterations()));
+        return Optional.of(new FixedRun(settings.threads(), settings.createsPerThread(), settings.iterations(),
+                settings.restart(), settings.pause(), settings.warmUpCreates()));
     }
 
     @Override
@@ -86,18 +102,23 @@ public final class HpssBoundWorkload implements BoundWorkload {
     public void load(LoadContext context) throws SQLException {
         context.expectRows(1);
         try (Connection c = context.connect(); PreparedStatement ps = c.prepareStatement(sql.sql("insert-root"))) {
-            ps.setLong(1, HpssSession.ROOT_ID);
-            ps.setLong(2, HpssSession.ROOT_ID);
-            ps.setShort(3, HpssSession.DIRECTORY);
-            ps.setInt(4, 0755);
-            ps.setInt(5, HpssSession.ACCOUNT);
-            ps.setLong(6, HpssSession.FILESET);
-            ps.setTimestamp(7, FIXED_TIME);
-            ps.setTimestamp(8, FIXED_TIME);
-            ps.setTimestamp(9, FIXED_TIME);
-            ps.executeUpdate();
+            insertRoot(ps);
         }
         context.rowsDone(1);
+    }
+
+    /** Inserts the root directory with the {@code insert-root} statement. */
+    static void insertRoot(PreparedStatement ps) throws SQLException {
+        ps.setLong(1, HpssSession.ROOT_ID);
+        ps.setLong(2, HpssSession.ROOT_ID);
+        ps.setShort(3, HpssSession.DIRECTORY);
+        ps.setInt(4, 0755);
+        ps.setInt(5, HpssSession.ACCOUNT);
+        ps.setLong(6, HpssSession.FILESET);
+        ps.setTimestamp(7, FIXED_TIME);
+        ps.setTimestamp(8, FIXED_TIME);
+        ps.setTimestamp(9, FIXED_TIME);
+        ps.executeUpdate();
     }
 
     /**
@@ -135,7 +156,7 @@ public final class HpssBoundWorkload implements BoundWorkload {
 
     @Override
     public Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
-        return new HpssSession(c, sql, FIXED_TIME);
+        return new HpssSession(c, sql, plugin, FIXED_TIME);
     }
 
     /** The name-server records of files: one per committed create. */

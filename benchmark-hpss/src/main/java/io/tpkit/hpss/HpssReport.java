@@ -30,7 +30,8 @@ final class HpssReport {
             high = Math.max(high, it.perSecond());
             low = Math.min(low, it.perSecond());
         }
-        String how = " (creates committed in an iteration / its wall time, over " + rounds.size() + " iterations)";
+        String how = " (creates committed in an iteration / its wall time, over " + rounds.size()
+                + (rounds.size() == 1 ? " iteration)" : " iterations)");
         h.add("createsPerSecondMean", "creates/s mean" + how, sum / rounds.size(), HeadlineFigure.PER_SECOND);
         h.add("createsPerSecondHigh", "creates/s high", high, HeadlineFigure.PER_SECOND);
         h.add("createsPerSecondLow", "creates/s low", low, HeadlineFigure.PER_SECOND);

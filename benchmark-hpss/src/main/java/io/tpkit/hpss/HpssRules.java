@@ -28,6 +28,66 @@ final class HpssRules {
             rules.add(RuleResult.check("all-iterations", "every iteration ran to its end",
                     rounds.size() == settings.iterations(), rounds.size() + " of " + settings.iterations()));
         }
+        rules.add(noCheckpoint(rounds));
         return rules;
+    }
+
+    static final String NO_CHECKPOINT = "no database checkpoint during the iterations (the report: \"Databases do "
+            + "not need to checkpoint during the test run\"; Oracle's two \"should have been avoided\")";
+
+    /**
+     * The report's run rules want no checkpoint in the run (DB2 sized its logs so that none came;
+     * Oracle's two cost it its low iteration): any checkpoint the monitor saw start or under way
+     * from the first iteration's start to the last one's end fails the run, naming the iterations.
+     */
+    static RuleResult noCheckpoint(List<Iteration> rounds) {
+        List<String> started = new ArrayList<>();
+        List<Integer> underWay = new ArrayList<>();
+        long total = 0;
+        boolean counted = false;
+        for (Iteration it : rounds) {
+            Iteration.Conditions c = it.conditions();
+            if (c == null || c.checkpoints() == null) {
+                continue;
+            }
+            counted = true;
+            if (c.checkpoints() > 0) {
+                total += c.checkpoints();
+                started.add(it.number() + (c.checkpoints() > 1 ? " (" + c.checkpoints() + ")" : ""));
+            }
+            if (c.checkpoints() > 0 || (c.checkpointSeconds() != null && c.checkpointSeconds() > 0)) {
+                underWay.add(it.number());
+            }
+        }
+        if (!counted) {
+            return RuleResult.notApplicable("no-checkpoint", NO_CHECKPOINT, "cannot be judged: the monitor counted "
+                    + "no checkpoints on this database (InnoDB checkpoints continuously, a little at a time, and has "
+                    + "no checkpoint counter; on PostgreSQL see the monitor's notes)");
+        }
+        if (underWay.isEmpty()) {
+            return RuleResult.check("no-checkpoint", NO_CHECKPOINT, true, "no checkpoint in the " + rounds.size()
+                    + (rounds.size() == 1 ? " iteration" : " iterations"));
+        }
+        String where = "iteration" + (underWay.size() == 1 ? " " : "s ") + ranges(underWay);
+        String what = total == 0 ? "a checkpoint begun before was under way in " + where
+                : total + (total == 1 ? " checkpoint started, in iteration " : " checkpoints started, in iterations ")
+                + String.join(", ", started) + ", and " + (total == 1 ? "was" : "were") + " under way in " + where;
+        return RuleResult.check("no-checkpoint", NO_CHECKPOINT, false, what + ": raise the server's max_wal_size and "
+                + "checkpoint_timeout above what the run writes and lasts (for the servers tpkit starts: "
+                + "--server-setting max_wal_size=16GB --server-setting checkpoint_timeout=1d)");
+    }
+
+    /** 1, 2, 3, 7, 9, 10 as "1-3, 7, 9-10". */
+    static String ranges(List<Integer> numbers) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < numbers.size(); ) {
+            int j = i;
+            while (j + 1 < numbers.size() && numbers.get(j + 1) == numbers.get(j) + 1) {
+                j++;
+            }
+            parts.add(j == i ? numbers.get(i).toString() : numbers.get(i) + "-" + numbers.get(j));
+            i = j + 1;
+        }
+        return String.join(", ", parts);
     }
 }

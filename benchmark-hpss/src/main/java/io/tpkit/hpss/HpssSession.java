@@ -1,9 +1,13 @@
 package io.tpkit.hpss;
 
+import io.tpkit.spi.database.DatabasePlugin;
+import io.tpkit.spi.database.SqlFeature;
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.Request;
 import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.sql.NamedSql;
+import io.tpkit.sql.SqlScript;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +18,13 @@ import java.sql.Timestamp;
  * directory outside any transaction, and one transaction that reads it again and inserts the
  * name-server and bitfile records. The statements are the dialect's {@code read-parent},
  * {@code insert-object} and {@code insert-bitfile}.
+ *
+ * <p>Every database sees the same statements per create: the read (auto-commit), BEGIN, the
+ * read, the two inserts, COMMIT. How the transaction starts is the driver's business: pgjdbc
+ * sends BEGIN with the read, in its round trip, when auto-commit is switched off
+ * ({@link SqlFeature#BEGIN_WITH_FIRST_STATEMENT}); elsewhere the connection stays in auto-commit
+ * mode and the transaction starts with START TRANSACTION, where switching auto-commit off and
+ * back would cost two round trips (Connector/J's SET autocommit).
  */
 final class HpssSession implements Session {
     static final long ROOT_ID = 0;
@@ -27,20 +38,37 @@ final class HpssSession implements Session {
     static final long FILESET = 1;
     static final int CLASS_OF_SERVICE = 1;
     static final int STORAGE_CLASS = 1;
+    /** Marks a rehearsal's statements, so that the driver and the server keep them apart from the measured ones. */
+    private static final String WARM_UP_MARK = " /* warm-up */";
 
     private final SessionConnection c;
+    private final NamedSql sql;
+    private final DatabasePlugin plugin;
+    private final boolean beginWithRead;
+    private final boolean rehearsal;
+    private boolean closed;
     private final PreparedStatement readParent;
     private final PreparedStatement insertObject;
     private final PreparedStatement insertBitfile;
     private final Timestamp now;
 
-    HpssSession(SessionConnection c, io.tpkit.sql.NamedSql sql, Timestamp now) throws SQLException {
+    HpssSession(SessionConnection c, NamedSql sql, DatabasePlugin plugin, Timestamp now) throws SQLException {
+        this(c, sql, plugin, now, "");
+    }
+
+    /** @param mark appended to every statement; a rehearsal's is not empty */
+    private HpssSession(SessionConnection c, NamedSql sql, DatabasePlugin plugin, Timestamp now, String mark)
+            throws SQLException {
         this.c = c;
+        this.sql = sql;
+        this.plugin = plugin;
         this.now = now;
+        this.rehearsal = !mark.isEmpty();
+        this.beginWithRead = plugin.sqlFeatures().contains(SqlFeature.BEGIN_WITH_FIRST_STATEMENT);
         c.setAutoCommit(true);
-        readParent = c.prepare(sql.sql("read-parent"));
-        insertObject = c.prepare(sql.sql("insert-object"));
-        insertBitfile = c.prepare(sql.sql("insert-bitfile"));
+        readParent = plugin.prepareOnce(c.jdbc(), sql.sql("read-parent") + mark);
+        insertObject = plugin.prepareOnce(c.jdbc(), sql.sql("insert-object") + mark);
+        insertBitfile = plugin.prepareOnce(c.jdbc(), sql.sql("insert-bitfile") + mark);
     }
 
     @Override
@@ -48,7 +76,11 @@ final class HpssSession implements Session {
         CreateFile f = (CreateFile) request;
         c.setAutoCommit(true); // the lookup before the transaction, as an HPSS server does it
         readParent();
-        c.setAutoCommit(false);
+        if (beginWithRead) {
+            c.setAutoCommit(false); // BEGIN goes out with the next read
+        } else {
+            c.begin();
+        }
         readParent();
         insertObject.setLong(1, f.objectId());
         insertObject.setLong(2, ROOT_ID);
@@ -73,6 +105,7 @@ final class HpssSession implements Session {
         }
         c.update(insertBitfile);
         c.commit();
+        c.setAutoCommit(true); // pgjdbc: nothing to send, the transaction is over
         return Outcome.COMMITTED;
     }
 
@@ -85,6 +118,32 @@ final class HpssSession implements Session {
         }
     }
 
+    /**
+     * A session whose creates go into temporary tables of the same names, which stand in for the
+     * benchmark's on this connection only: the create's own code and statements (marked apart, so
+     * that the measured ones stay as they were prepared), while the benchmark's tables are not
+     * touched. Closing it drops the temporary tables and leaves the connection open.
+     */
+    @Override
+    public Session rehearsal() throws SQLException {
+        SqlScript.execute(c.jdbc(), sql.statements("warm-up-tables"));
+        try {
+            try (PreparedStatement root = c.jdbc().prepareStatement(sql.sql("insert-root"))) {
+                HpssBoundWorkload.insertRoot(root);
+            }
+            return new HpssSession(c, sql, plugin, now, WARM_UP_MARK);
+        } catch (SQLException | RuntimeException e) {
+            SqlScript.execute(c.jdbc(), sql.statements("drop-warm-up-tables"));
+            throw e;
+        }
+    }
+
+    private void closeStatements() throws SQLException {
+        try (PreparedStatement a = readParent; PreparedStatement b = insertObject; PreparedStatement d = insertBitfile) {
+            // closed in turn, even if one fails
+        }
+    }
+
     @Override
     public SessionConnection connection() {
         return c;
@@ -92,10 +151,22 @@ final class HpssSession implements Session {
 
     @Override
     public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
+            c.rollbackQuietly();
             c.setAutoCommit(true);
+            closeStatements(); // prepared on the connection itself where the pool does not see them
         } finally {
-            c.close();
+            if (rehearsal) {
+                // the rehearsal ends; the connection stays, with nothing of it counted
+                SqlScript.execute(c.jdbc(), sql.statements("drop-warm-up-tables"));
+                c.resetCounts();
+            } else {
+                c.close();
+            }
         }
     }
 }

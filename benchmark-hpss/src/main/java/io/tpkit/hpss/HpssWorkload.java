@@ -56,7 +56,7 @@ public final class HpssWorkload implements Workload {
 
     @Override
     public HpssBoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
-        return new HpssBoundWorkload(HpssSettings.parse(config), sql(database.dialect()));
+        return new HpssBoundWorkload(HpssSettings.parse(config), sql(database.dialect()), database);
     }
 
     /** The SQL of {@code dialect}: {@code io/tpkit/hpss/sql/DIALECT.sql} over {@code default.sql}. */

@@ -45,7 +45,14 @@ class HpssConsistencyIT {
         BenchmarkConfig config = BenchmarkConfig.builder("hpss").dataDir(temp.resolve("pg")).scale(2)
                 .option("creates-per-thread", "20").option("iterations", "1").outDir(temp.resolve("results"))
                 .loadPolicy(LoadPolicy.ALWAYS).build();
-        Tpkit.run(config);
+        io.tpkit.result.RunResult one = Tpkit.run(config);
+        // one iteration is an iteration: it has its rate, and it is every iteration asked for
+        assertThat(one.metrics().iterations()).singleElement()
+                .satisfies(it -> assertThat(it.committed()).isEqualTo(40));
+        assertThat(one.headline()).containsKeys("createsPerSecondMean", "createsPerSecondFirstIteration");
+        assertThat(one.validity().rules()).filteredOn(r -> r.id().equals("all-iterations")).singleElement()
+                .satisfies(r -> assertThat(r.detail()).isEqualTo("1 of 1"))
+                .satisfies(r -> assertThat(r.failed()).isFalse());
         target = new EmbeddedPostgresTarget().open(config, m -> { });
         c = DriverManager.getConnection(target.jdbcUrl(), target.user(), null);
         hpss = new HpssWorkload().bind(config, target.plugin());

@@ -5,7 +5,10 @@ import io.tpkit.provisioning.EmbeddedPostgresTarget;
 import io.tpkit.spi.provisioning.Target;
 import io.tpkit.testing.SqlAccess.SqlFunction;
 import io.tpkit.testing.SqlAccess;
+import io.tpkit.api.Tpkit;
+import io.tpkit.result.RunResult;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class HpssEmbeddedPostgresIT extends HpssDatabaseIT {
     @Override
@@ -27,8 +30,34 @@ class HpssEmbeddedPostgresIT extends HpssDatabaseIT {
     }
 
     @Test
+    void restartMode() throws Exception {
+        restartedIterationsOpenTheirOwnConnectionsAPauseApart();
+    }
+
+    @Test
     void duplicateKeys() throws Exception {
         duplicateKeysAreDrawnAgainAndNoCreateIsLost();
+    }
+
+    @Test
+    void serverSettingsAreAppliedAndRecorded() throws Exception {
+        RunResult r = Tpkit.run(small(2, 10, 1).serverSetting("max_wal_size", "4GB")
+                .serverSetting("checkpoint_timeout", "1h").build());
+        assertThat(r.configuration()).containsEntry("serverSettings",
+                java.util.Map.of("max_wal_size", "4GB", "checkpoint_timeout", "1h"));
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> settings = (java.util.Map<String, Object>) r.database().get("settings");
+        assertThat(settings).containsEntry("max_wal_size", "4GB").containsEntry("checkpoint_timeout", "1h");
+    }
+
+    @Test
+    void theServerSeesTheSameStatementsPerCreate() throws Exception {
+        BenchmarkConfig c = config().serverSetting("shared_preload_libraries", "pg_stat_statements").build();
+        try (Target t = new EmbeddedPostgresTarget().open(c, m -> { });
+             java.sql.Connection admin = connect(t.jdbcUrl(), t.user(), t.plugin());
+             java.sql.Connection session = connect(t.jdbcUrl(), t.user(), t.plugin())) {
+            postgresSeesTheCreatesStatements(admin, session, t.plugin());
+        }
     }
 
     @Test

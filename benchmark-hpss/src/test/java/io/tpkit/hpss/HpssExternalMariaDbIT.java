@@ -25,8 +25,22 @@ class HpssExternalMariaDbIT extends HpssDatabaseIT {
     }
 
     @Test
+    void restartMode() throws Exception {
+        restartedIterationsOpenTheirOwnConnectionsAPauseApart();
+    }
+
+    @Test
     void duplicateKeys() throws Exception {
         duplicateKeysAreDrawnAgainAndNoCreateIsLost();
+    }
+
+    @Test
+    void theServerSeesTheSameStatementsPerCreate() throws Exception {
+        String url = TestDatabases.externalMysqlUrl();
+        io.tpkit.spi.database.DatabasePlugin mysql = io.tpkit.spi.Plugins.databaseFor(url);
+        try (java.sql.Connection c = connect(url, TestDatabases.externalMysqlUser(), mysql)) {
+            mysqlSeesTheCreatesStatements(c, mysql);
+        }
     }
 
     @Test

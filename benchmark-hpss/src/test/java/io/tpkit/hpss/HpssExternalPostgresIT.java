@@ -25,8 +25,32 @@ class HpssExternalPostgresIT extends HpssDatabaseIT {
     }
 
     @Test
+    void restartMode() throws Exception {
+        restartedIterationsOpenTheirOwnConnectionsAPauseApart();
+    }
+
+    @Test
     void duplicateKeys() throws Exception {
         duplicateKeysAreDrawnAgainAndNoCreateIsLost();
+    }
+
+    @Test
+    void theServerSeesTheSameStatementsPerCreate() throws Exception {
+        String url = TestDatabases.externalPostgresUrl();
+        io.tpkit.spi.database.DatabasePlugin pg = io.tpkit.spi.Plugins.databaseFor(url);
+        try (java.sql.Connection admin = connect(url, TestDatabases.externalPostgresUser(), pg);
+             java.sql.Connection session = connect(url, TestDatabases.externalPostgresUser(), pg)) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(preloads(admin, "pg_stat_statements"),
+                    "skipped: the server does not preload pg_stat_statements");
+            postgresSeesTheCreatesStatements(admin, session, pg);
+        }
+    }
+
+    private static boolean preloads(java.sql.Connection c, String library) throws java.sql.SQLException {
+        try (java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SHOW shared_preload_libraries")) {
+            return rs.next() && rs.getString(1).contains(library);
+        }
     }
 
     @Test

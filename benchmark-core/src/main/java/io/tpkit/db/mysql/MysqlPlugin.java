@@ -61,6 +61,23 @@ public final class MysqlPlugin implements DatabasePlugin {
         return Galera.isNode(c);
     }
 
+    /**
+     * Connector/J prepares on the client by default (it sends the statement as text, with its
+     * values written in, and the server parses every execution); this one is prepared on the
+     * server when it is made (COM_STMT_PREPARE, one round trip) and each execution sends only its
+     * values (COM_STMT_EXECUTE).
+     */
+    @Override
+    public String prepareOnceHow() {
+        return "Connector/J's server-side prepared statement: COM_STMT_PREPARE when the session opens, then "
+                + "COM_STMT_EXECUTE";
+    }
+
+    @Override
+    public java.sql.PreparedStatement prepareOnce(Connection c, String sql) throws SQLException {
+        return c.unwrap(com.mysql.cj.jdbc.JdbcConnection.class).serverPrepareStatement(sql);
+    }
+
     @Override
     public boolean countsWireBytes() {
         return true;

@@ -31,11 +31,32 @@ public final class PostgresPlugin implements DatabasePlugin {
     }
 
 
-    /** Data-modifying WITH queries with RETURNING, and int[] parameters. */
+    /** Data-modifying WITH queries with RETURNING, int[] parameters, and pgjdbc's BEGIN sent with the first statement. */
     @Override
     public java.util.Set<io.tpkit.spi.database.SqlFeature> sqlFeatures() {
         return java.util.EnumSet.of(io.tpkit.spi.database.SqlFeature.WRITES_RETURNING_ROWS,
-                io.tpkit.spi.database.SqlFeature.ARRAY_PARAMETERS);
+                io.tpkit.spi.database.SqlFeature.ARRAY_PARAMETERS,
+                io.tpkit.spi.database.SqlFeature.BEGIN_WITH_FIRST_STATEMENT);
+    }
+
+    /**
+     * pgjdbc parses a statement anew for each of its first four executions and names it on the
+     * server from the fifth ({@code prepareThreshold} 5); here from the first: the server parses
+     * it at its first execution, in that execution's round trip, and then only binds and executes
+     * it. pgjdbc has no call that parses without executing; DB2 CLI (deferred prepare, its
+     * default) and Oracle's OCIStmtPrepare do not go to the server before the first execution either.
+     */
+    @Override
+    public String prepareOnceHow() {
+        return "pgjdbc's prepareThreshold 1: parsed and named on the server at its first execution, then bound "
+                + "and executed";
+    }
+
+    @Override
+    public PreparedStatement prepareOnce(Connection c, String sql) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(1);
+        return ps;
     }
 
     @Override

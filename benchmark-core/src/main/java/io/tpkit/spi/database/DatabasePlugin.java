@@ -53,6 +53,21 @@ public interface DatabasePlugin {
     boolean accepts(String jdbcUrl);
 
     /**
+     * A statement the server parses once and then only binds and executes, for sessions that
+     * prepare their statements once and execute them many times (a C program's SQLPrepare or
+     * OCIStmtPrepare before its loop), whatever the driver does by default. By default the
+     * driver's own {@link Connection#prepareStatement}. The caller closes it.
+     */
+    default java.sql.PreparedStatement prepareOnce(Connection c, String sql) throws SQLException {
+        return c.prepareStatement(sql);
+    }
+
+    /** How {@link #prepareOnce} prepares, in a few words, for the record. */
+    default String prepareOnceHow() {
+        return "the driver's own prepared statement";
+    }
+
+    /**
      * Driver properties tpkit sets on every connection it opens to this database (e.g. what the
      * bulk path needs), on top of those in the URL.
      */

@@ -18,5 +18,15 @@ public enum SqlFeature {
      * {@code "integer"}, {@link java.sql.PreparedStatement#setArray}), e.g. to pass an order's
      * lines to a stored routine.
      */
-    ARRAY_PARAMETERS
+    ARRAY_PARAMETERS,
+    /**
+     * The driver starts a transaction when auto-commit is switched off by sending BEGIN with the
+     * transaction's first statement, in the same round trip, and switching auto-commit back on
+     * with no transaction open costs nothing (pgjdbc). Without it, a session that leaves
+     * auto-commit mode for one transaction starts it with
+     * {@link io.tpkit.spi.workload.SessionConnection#begin()} instead: Connector/J sends
+     * {@code SET autocommit} at each switch, a round trip each way, where START TRANSACTION is one
+     * statement.
+     */
+    BEGIN_WITH_FIRST_STATEMENT
 }

@@ -20,6 +20,20 @@ public interface Session extends AutoCloseable {
         return null;
     }
 
+    /**
+     * A session on the same connection for the driver's warm-up before the clock of a run in
+     * rounds (which has no warm-up phase): the same code and statements, but its transactions
+     * leave the benchmark's data as it was (HPSS: temporary tables stand in for its own on this
+     * connection). The scheduler runs transactions on it exactly as it runs measured ones, so
+     * that the first measured transactions do not pay for the driver's cold start (the JVM
+     * interpreting, then compiling, the driver's, the scheduler's and the session's code), which
+     * later ones would not; they are counted nowhere. Closing it ends the rehearsal and leaves the
+     * connection open. Null (the default) when the workload has none.
+     */
+    default Session rehearsal() throws SQLException {
+        return null;
+    }
+
     /** Closes the connection, and with it the prepared statements. */
     @Override
     default void close() throws SQLException {

@@ -34,6 +34,9 @@ public final class SessionConnection implements AutoCloseable {
     private long resultSets;
     private long commits;
     private long rollbacks;
+    /** A transaction started by {@link #begin()}, open while auto-commit mode stays on. */
+    private boolean begun;
+    private java.sql.Statement control;
 
     /** A connection on which COMMIT may go with the statements before it. */
     public SessionConnection(Connection connection) throws SQLException {
@@ -165,12 +168,42 @@ public final class SessionConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts a transaction with START TRANSACTION while the connection stays in auto-commit mode,
+     * one round trip; {@link #commit} and {@link #rollback} then end it with COMMIT and ROLLBACK.
+     * For a session that runs statements in auto-commit mode between its transactions on a
+     * driver that would spend a round trip switching auto-commit off and another switching it
+     * back (see {@link io.tpkit.spi.database.SqlFeature#BEGIN_WITH_FIRST_STATEMENT}).
+     *
+     * @throws IllegalStateException when auto-commit is off or a transaction is begun already
+     */
+    public void begin() throws SQLException {
+        if (!autoCommit || begun) {
+            throw new IllegalStateException("begin() starts a transaction from auto-commit mode; one is open already");
+        }
+        roundTrips++;
+        control().execute("START TRANSACTION");
+        begun = true;
+    }
+
+    private java.sql.Statement control() throws SQLException {
+        if (control == null) {
+            control = connection.createStatement();
+        }
+        return control;
+    }
+
     /** @throws CommitFailedException when the commit raised an error: its outcome is unknown */
     public void commit() throws SQLException {
         roundTrips++;
         commits++;
         try {
-            connection.commit();
+            if (begun) {
+                control().execute("COMMIT");
+                begun = false;
+            } else {
+                connection.commit();
+            }
         } catch (SQLException e) {
             throw new CommitFailedException(e);
         }
@@ -179,7 +212,12 @@ public final class SessionConnection implements AutoCloseable {
     public void rollback() throws SQLException {
         roundTrips++;
         rollbacks++;
-        connection.rollback();
+        if (begun) {
+            begun = false;
+            control().execute("ROLLBACK");
+        } else {
+            connection.rollback();
+        }
     }
 
     /**
@@ -188,7 +226,7 @@ public final class SessionConnection implements AutoCloseable {
      * tells. The scheduler calls it after an error; sessions end their own transactions.
      */
     public void rollbackQuietly() {
-        if (autoCommit) {
+        if (autoCommit && !begun) {
             return;
         }
         try {
@@ -200,15 +238,21 @@ public final class SessionConnection implements AutoCloseable {
 
     /** Switches auto-commit mode (a session may use it for its one-statement transactions). */
     public void setAutoCommit(boolean on) throws SQLException {
+        if (begun) {
+            throw new IllegalStateException("a transaction begun with begin() is open: commit or roll it back first");
+        }
         if (on != autoCommit) {
             connection.setAutoCommit(on);
             autoCommit = on;
         }
     }
 
-    /** The auto-commit mode as last set: a broken connection can no longer be asked. */
+    /**
+     * Whether each statement commits by itself: auto-commit mode as last set (a broken connection
+     * can no longer be asked) and no transaction {@linkplain #begin() begun}.
+     */
     public boolean autoCommit() {
-        return autoCommit;
+        return autoCommit && !begun;
     }
 
     /** Requests sent and waited for: every execute, pipeline, commit and rollback call. */
@@ -245,6 +289,9 @@ public final class SessionConnection implements AutoCloseable {
     /** Closes the connection, and with it its statements. */
     @Override
     public void close() throws SQLException {
+        if (begun) {
+            rollbackQuietly(); // a pool would keep the transaction open: auto-commit mode is all it resets
+        }
         connection.close();
     }
 

@@ -11,8 +11,12 @@
 -- maintaining the indexes while they grow is part of what the benchmark measures.
 DROP TABLE IF EXISTS hpss_nsobject;
 DROP TABLE IF EXISTS hpss_bitfile;
+CREATE TABLE hpss_nsobject ${nsobject-columns} ${table-options};
+CREATE TABLE hpss_bitfile ${bitfile-columns} ${table-options};
 
-CREATE TABLE hpss_nsobject (
+-- name: nsobject-columns
+-- The name server's table: one row per name-space object.
+(
     object_id    BIGINT       NOT NULL PRIMARY KEY,
     parent_id    BIGINT       NOT NULL,
     name         VARCHAR(255) NOT NULL,
@@ -29,9 +33,11 @@ CREATE TABLE hpss_nsobject (
     access_time  ${timestamp} NOT NULL,
     bitfile_id   BIGINT,                -- the file's bitfile; NULL for a directory
     comment_text VARCHAR(128) NOT NULL
-) ${table-options};
+)
 
-CREATE TABLE hpss_bitfile (
+-- name: bitfile-columns
+-- The bitfile server's table: one row per file's data descriptor.
+(
     bitfile_id    BIGINT       NOT NULL PRIMARY KEY,
     cos_id        INT          NOT NULL, -- class of service
     storage_class INT          NOT NULL,
@@ -44,7 +50,20 @@ CREATE TABLE hpss_bitfile (
     modify_time   ${timestamp} NOT NULL,
     read_time     ${timestamp} NOT NULL,
     write_time    ${timestamp} NOT NULL
-) ${table-options};
+)
+
+-- name: warm-up-tables
+-- The driver's warm-up before the clock (HpssSession.warmUp): temporary tables of the same
+-- names, which stand in for the benchmark's on this connection only, so that the create's own
+-- statements run in them while the benchmark's tables stay as they are (empty).
+CREATE TEMPORARY TABLE hpss_nsobject ${nsobject-columns} ${table-options};
+CREATE TEMPORARY TABLE hpss_bitfile ${bitfile-columns} ${table-options};
+
+-- name: drop-warm-up-tables
+-- Drops the temporary tables only: should they be gone, this fails rather than drop the
+-- benchmark's own.
+DROP TABLE pg_temp.hpss_nsobject;
+DROP TABLE pg_temp.hpss_bitfile
 
 -- name: timestamp
 -- A date and time to the microsecond.

@@ -1,0 +1,132 @@
+package io.tpkit.monitor;
+
+import io.tpkit.metrics.Iteration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * What the monitor saw during each iteration of a run in rounds, beside its rate: the CPU, the
+ * disks and paging of the machine, and the database's checkpoints (the figures LLNL's 2001 report
+ * read from its "monitor" log next to each iteration's rate).
+ */
+public final class IterationConditions {
+    static final String CHECKPOINTS = "db.checkpoints";
+    static final String WRITE_MS = "db.checkpoint_write_ms_per_s";
+    static final String SYNC_MS = "db.checkpoint_sync_ms_per_s";
+
+    /** A checkpoint under way from {@code from} to {@code to}, in elapsed seconds of the run. */
+    record Span(double from, double to) {
+        double overlap(double a, double b) {
+            return Math.max(0, Math.min(to, b) - Math.max(from, a));
+        }
+    }
+
+    private IterationConditions() {
+    }
+
+    /**
+     * The iterations with their {@link Iteration.Conditions}: means over the one-second rows whose
+     * middle lies inside the iteration; checkpoints summed from the previous iteration's end (a
+     * pause between them included) to the iteration's end. Iterations without a place on the
+     * run's clock are returned as they are.
+     */
+    public static List<Iteration> of(List<Iteration> iterations, List<Monitor.Row> rows) {
+        List<Span> spans = checkpoints(rows);
+        List<Iteration> out = new ArrayList<>(iterations.size());
+        Double previousEnd = null;
+        for (Iteration it : iterations) {
+            if (it.startSeconds() == null || it.endSeconds() == null) {
+                out.add(it);
+                continue;
+            }
+            double from = it.startSeconds();
+            double to = it.endSeconds();
+            double since = previousEnd == null ? from : Math.min(previousEnd, from);
+            List<Monitor.Row> inside = new ArrayList<>();
+            Long checkpoints = null;
+            for (Monitor.Row r : rows) {
+                double middle = r.elapsedSeconds() - r.seconds() / 2;
+                if (middle >= from && middle <= to) {
+                    inside.add(r);
+                }
+                Double c = r.values().get(CHECKPOINTS);
+                if (c != null && middle > since && middle <= to) {
+                    checkpoints = (checkpoints == null ? 0 : checkpoints) + Math.round(c);
+                }
+            }
+            out.add(it.withConditions(new Iteration.Conditions(inside.size(),
+                    mean(inside, v -> sum(v, "os.cpu.user_pct", "os.cpu.system_pct")),
+                    mean(inside, v -> get(v, "os.cpu.iowait_pct")),
+                    mean(inside, v -> get(v, "db.cpu_pct")),
+                    mean(inside, v -> get(v, "driver.cpu_pct")),
+                    mean(inside, v -> get(v, "os.disk.write_bytes_per_s")),
+                    mean(inside, v -> get(v, "os.disk.read_bytes_per_s")),
+                    mean(inside, v -> get(v, "os.mem.major_faults_per_s")),
+                    mean(inside, v -> get(v, "os.mem.swap_out_pages_per_s")),
+                    checkpoints, checkpoints == null ? null
+                    : spans.stream().mapToDouble(c -> c.overlap(from, to)).sum())));
+            previousEnd = to;
+        }
+        return out;
+    }
+
+    /**
+     * The checkpoints the counters show: each from the second it was counted in (PostgreSQL
+     * counts a checkpoint as it starts) to the next second that reports checkpoint write or sync
+     * time (reported as it ends) before the next one starts, or to the last row when none does.
+     */
+    static List<Span> checkpoints(List<Monitor.Row> rows) {
+        List<Span> spans = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Monitor.Row r = rows.get(i);
+            Double c = r.values().get(CHECKPOINTS);
+            if (c == null || c < 1) {
+                continue;
+            }
+            double from = r.elapsedSeconds() - r.seconds();
+            double to = rows.getLast().elapsedSeconds();
+            for (int j = i; j < rows.size(); j++) {
+                Monitor.Row e = rows.get(j);
+                Double next = e.values().get(CHECKPOINTS);
+                if (j > i && next != null && next >= 1) {
+                    to = e.elapsedSeconds() - e.seconds(); // the next one started: this one ended by then
+                    break;
+                }
+                if (positive(e.values().get(WRITE_MS)) || positive(e.values().get(SYNC_MS))) {
+                    to = e.elapsedSeconds();
+                    break;
+                }
+            }
+            spans.add(new Span(from, Math.max(to, r.elapsedSeconds())));
+        }
+        return spans;
+    }
+
+    private static boolean positive(Double v) {
+        return v != null && v > 0;
+    }
+
+    private static double get(java.util.Map<String, Double> v, String column) {
+        Double d = v.get(column);
+        return d == null ? Double.NaN : d;
+    }
+
+    private static double sum(java.util.Map<String, Double> v, String a, String b) {
+        return get(v, a) + get(v, b);
+    }
+
+    /** The mean over the rows that have the value; null when none has. */
+    private static Double mean(List<Monitor.Row> rows, ToDoubleFunction<java.util.Map<String, Double>> value) {
+        double sum = 0;
+        int n = 0;
+        for (Monitor.Row r : rows) {
+            double v = value.applyAsDouble(r.values());
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        return n == 0 ? null : sum / n;
+    }
+}
