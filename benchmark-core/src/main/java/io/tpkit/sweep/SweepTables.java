@@ -107,8 +107,9 @@ public final class SweepTables {
             }
             out.append(String.format(Locale.ROOT, " %10.2f %10.2f %7s  %s%n", p.mean(), p.median(),
                     p.cvPct() == null ? "-" : String.format(Locale.ROOT, "%.1f", p.cvPct()),
-                    p.low() == null ? "-" : String.format(Locale.ROOT, "[%.2f, %.2f] (mean +/- %.1f%%)", p.low(), p.high(),
-                            p.halfWidthPct() == null ? Double.NaN : p.halfWidthPct())));
+                    p.low() == null ? "-" : String.format(Locale.ROOT, "[%.2f, %.2f]", p.low(), p.high())
+                            + (p.halfWidthPct() == null ? "" // a mean of 0 has no relative width
+                            : String.format(Locale.ROOT, " (mean +/- %.1f%%)", p.halfWidthPct()))));
         }
         out.append("CV: sample standard deviation / mean. Interval: mean +/- t x s / sqrt(n), t for n - 1 degrees of "
                 + "freedom. Seeds: ").append(r.seedPolicy()).append(". Data: ").append(r.loadPolicy()).append('.').append(nl);
