@@ -45,6 +45,9 @@ public record Iteration(int number, double seconds, long committed, Double start
      * @param cpuIowaitPct            the machine's CPU waiting for I/O, mean
      * @param databaseCpuPct          the database server's processes, mean, % of all CPUs
      * @param driverCpuPct            the driver JVM, mean, % of all CPUs
+     * @param otherCpuPct             every other process of the machine (CPU busy less the database's and
+     *                                the driver's), mean, % of all CPUs: what a shared machine took from the
+     *                                run; null unless both are measured here
      * @param diskWriteBytesPerSecond bytes written to the machine's disks per second, mean
      * @param diskReadBytesPerSecond  bytes read from them per second, mean
      * @param majorFaultsPerSecond    page faults that read from disk, per second, mean
@@ -58,7 +61,7 @@ public record Iteration(int number, double seconds, long committed, Double start
      *                                checkpoint_completion_target x checkpoint_timeout); null as above
      */
     public record Conditions(int samples, Double cpuBusyPct, Double cpuIowaitPct, Double databaseCpuPct,
-                             Double driverCpuPct, Double diskWriteBytesPerSecond, Double diskReadBytesPerSecond,
+                             Double driverCpuPct, Double otherCpuPct, Double diskWriteBytesPerSecond, Double diskReadBytesPerSecond,
                              Double majorFaultsPerSecond, Double swapOutPagesPerSecond, Long checkpoints,
                              Double checkpointSeconds) {
     }

@@ -492,6 +492,7 @@ public final class RunReport {
                 + "(means over its seconds; checkpoints started since the previous iteration's end)</summary>\n"
                 + "<table id=\"iteration-table\"><tr><th>iteration</th><th>committed/s</th><th>rows at start</th>"
                 + "<th>CPU busy %</th><th>iowait %</th><th>database CPU %</th><th>driver CPU %</th>"
+                + "<th>other processes CPU %</th>"
                 + "<th>disk written MB/s</th><th>disk read MB/s</th><th>major faults/s</th><th>swap-outs/s</th>"
                 + "<th>checkpoints started</th><th>checkpoint under way s</th></tr>\n");
         for (Iteration it : rounds) {
@@ -504,6 +505,7 @@ public final class RunReport {
             optional("cpuIowaitPct", c == null ? null : c.cpuIowaitPct(), 1);
             optional("databaseCpuPct", c == null ? null : c.databaseCpuPct(), 1);
             optional("driverCpuPct", c == null ? null : c.driverCpuPct(), 1);
+            optional("otherCpuPct", c == null ? null : c.otherCpuPct(), 1);
             optional("diskWriteMBps", c == null || c.diskWriteBytesPerSecond() == null ? null
                     : c.diskWriteBytesPerSecond() / 1e6, 2);
             optional("diskReadMBps", c == null || c.diskReadBytesPerSecond() == null ? null

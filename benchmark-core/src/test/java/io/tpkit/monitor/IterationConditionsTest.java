@@ -52,6 +52,29 @@ class IterationConditionsTest {
     }
 
     @Test
+    void otherProcessesAreTheBusyCpuTheDatabaseAndTheDriverDidNotUse() {
+        Monitor.Row a = row(1, 60, 20, 0, null);
+        a.values().put("db.cpu_pct", 50.0);
+        a.values().put("driver.cpu_pct", 20.0); // 80 busy: 10 others
+        Monitor.Row b = row(2, 40, 10, 0, null);
+        b.values().put("db.cpu_pct", 32.0);
+        b.values().put("driver.cpu_pct", 20.0); // sampled apart, 2 over 50 busy: counted as 0, not -2
+        Monitor.Row c = row(3, 90, 10, 0, null);
+        c.values().put("db.cpu_pct", 40.0); // no driver figure: the second says nothing of others
+        Iteration.Conditions cond = IterationConditions.of(List.of(at(1, 0, 3)), List.of(a, b, c)).getFirst().conditions();
+        assertThat(cond.otherCpuPct()).isCloseTo((10 + 0) / 2.0, within(1e-9));
+        assertThat(cond.cpuBusyPct()).isCloseTo((80 + 50 + 100) / 3.0, within(1e-9));
+    }
+
+    @Test
+    void withoutTheDatabasesCpuOtherProcessesAreUnknown() {
+        Monitor.Row a = row(1, 60, 20, 0, null);
+        a.values().put("driver.cpu_pct", 20.0);
+        assertThat(IterationConditions.of(List.of(at(1, 0, 1)), List.of(a)).getFirst().conditions().otherCpuPct())
+                .isNull();
+    }
+
+    @Test
     void aCheckpointIsUnderWayFromItsCountToItsWriteTime() {
         // counted in the second ending at 3 (it started then), its 4 s of writing reported in the one ending at 7
         List<Monitor.Row> rows = new java.util.ArrayList<>();

@@ -29,6 +29,7 @@ final class HpssRules {
                     rounds.size() == settings.iterations(), rounds.size() + " of " + settings.iterations()));
         }
         rules.add(noCheckpoint(rounds));
+        rules.add(quietMachine(rounds));
         return rules;
     }
 
@@ -75,6 +76,48 @@ final class HpssRules {
         return RuleResult.check("no-checkpoint", NO_CHECKPOINT, false, what + ": raise the server's max_wal_size and "
                 + "checkpoint_timeout above what the run writes and lasts (for the servers tpkit starts: "
                 + "--server-setting max_wal_size=16GB --server-setting checkpoint_timeout=1d)");
+    }
+
+    /** The share of the machine's CPUs other processes may take in an iteration before it is disturbed. */
+    static final double OTHER_CPU_LIMIT_PCT = 10;
+
+    static final String QUIET_MACHINE = "no iteration shared the machine: other processes than the database and "
+            + "the driver took at most " + (int) OTHER_CPU_LIMIT_PCT + "% of its CPUs in each (the report read its "
+            + "monitor beside every iteration's rate)";
+
+    /**
+     * An iteration during which other processes took CPU from the database or the driver measured
+     * the machine's other work as much as the database: its rate, and the high, low, first and last
+     * figures built on it, say less about the database. The run is labelled, naming the iterations.
+     */
+    static RuleResult quietMachine(List<Iteration> rounds) {
+        List<Integer> busy = new ArrayList<>();
+        double most = 0;
+        boolean measured = false;
+        for (Iteration it : rounds) {
+            Double other = it.conditions() == null ? null : it.conditions().otherCpuPct();
+            if (other == null) {
+                continue;
+            }
+            measured = true;
+            most = Math.max(most, other);
+            if (other > OTHER_CPU_LIMIT_PCT) {
+                busy.add(it.number());
+            }
+        }
+        if (!measured) {
+            return RuleResult.notApplicable("quiet-machine", QUIET_MACHINE, "cannot be judged: the CPU of the "
+                    + "database's processes is measured only when the database runs on the driver's machine");
+        }
+        String peak = String.format(java.util.Locale.ROOT, "%.1f%%", most);
+        if (busy.isEmpty()) {
+            return RuleResult.check("quiet-machine", QUIET_MACHINE, true, "other processes took at most " + peak
+                    + " of the CPUs in an iteration");
+        }
+        return RuleResult.check("quiet-machine", QUIET_MACHINE, false, "other processes took more than "
+                + (int) OTHER_CPU_LIMIT_PCT + "% of the CPUs in iteration" + (busy.size() == 1 ? " " : "s ")
+                + ranges(busy) + " (at most " + peak + "): run on a machine nothing else uses, and compare those "
+                + "iterations' rates with the others' before reading a trend into them");
     }
 
     /** 1, 2, 3, 7, 9, 10 as "1-3, 7, 9-10". */

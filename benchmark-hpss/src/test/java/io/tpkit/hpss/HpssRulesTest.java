@@ -25,12 +25,11 @@ class HpssRulesTest {
 
     /** Conditions with checkpoints started and seconds under way (null: no counter) and nothing else. */
     static Iteration.Conditions checkpoints(Long started, Double underWay) {
-        return new Iteration.Conditions(1, null, null, null, null, null, null, null, null, started, underWay);
+        return new Iteration.Conditions(1, null, null, null, null, null, null, null, null, null, started, underWay);
     }
 
     private static MeasuredRun facts(int rounds, boolean incomplete) {
-        return facts(IntStream.rangeClosed(1, rounds).mapToObj(i -> new Iteration(i, 1, 20_000)
-                .withConditions(checkpoints(0L))).toList(), incomplete);
+        return facts(IntStream.rangeClosed(1, rounds).mapToObj(i -> withOthers(i, 3.0)).toList(), incomplete);
     }
 
     private static MeasuredRun facts(List<Iteration> iterations, boolean incomplete) {
@@ -50,7 +49,7 @@ class HpssRulesTest {
     void theReportsShapePassesEveryRule() {
         Map<String, RuleResult> r = rules(STANDARD, 0, facts(50, false));
         assertThat(r).containsOnlyKeys("standard-shape", "random-keys", "empty-at-start", "all-iterations",
-                "no-checkpoint");
+                "no-checkpoint", "quiet-machine");
         assertThat(r.values()).allMatch(x -> x.status() == Status.PASSED);
         assertThat(r.get("standard-shape").detail()).isEqualTo("20 threads x 1000 creates x 50 iterations (1000000)");
     }
@@ -144,6 +143,33 @@ class HpssRulesTest {
     }
 
     /** An interrupted run is labelled by the core's "complete" rule instead. */
+    private static Iteration withOthers(int number, Double otherCpuPct) {
+        return new Iteration(number, 1, 20_000).withConditions(new Iteration.Conditions(1, 90.0, 0.0, 60.0, 20.0,
+                otherCpuPct, null, null, null, null, 0L, 0.0));
+    }
+
+    @Test
+    void iterationsThatSharedTheMachineAreNamed() {
+        List<Iteration> its = new java.util.ArrayList<>();
+        for (int i = 1; i <= 50; i++) {
+            its.add(withOthers(i, i >= 31 && i <= 39 ? 24.5 : i == 45 ? 10.5 : 10.0));
+        }
+        RuleResult r = HpssRules.quietMachine(its);
+        assertThat(r.failed()).isTrue();
+        assertThat(r.detail()).startsWith("other processes took more than 10% of the CPUs in iterations 31-39, 45 "
+                + "(at most 24.5%)");
+        its.replaceAll(it -> withOthers(it.number(), 10.0)); // at the limit is quiet enough
+        RuleResult quiet = HpssRules.quietMachine(its);
+        assertThat(quiet.status()).isEqualTo(Status.PASSED);
+        assertThat(quiet.detail()).isEqualTo("other processes took at most 10.0% of the CPUs in an iteration");
+    }
+
+    @Test
+    void withoutTheDatabasesCpuTheMachineIsNotJudged() {
+        List<Iteration> its = List.of(withOthers(1, null), withOthers(2, null));
+        assertThat(HpssRules.quietMachine(its).status()).isEqualTo(Status.NOT_APPLICABLE);
+    }
+
     @Test
     void anInterruptedRunIsNotJudgedOnItsIterations() {
         assertThat(rules(STANDARD, 0, facts(10, true))).doesNotContainKey("all-iterations");
