@@ -3,6 +3,7 @@ package io.tpkit.merge;
 import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.CostTotals;
 import io.tpkit.metrics.DeferredSummary;
+import io.tpkit.metrics.Iteration;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.RateSchedule;
@@ -50,6 +51,47 @@ public final class MergedMetrics {
                 worstLag(parts), parts.stream().anyMatch(RunMetrics::incomplete))
                 .withDriverCpuSeconds(driverCpu).withCosts(costs(parts.stream().map(RunMetrics::costs).toList()))
                 .withDeferred(deferred(parts)).withSchedule(schedule(parts));
+    }
+
+    /**
+     * The rounds of a split run in rounds (HPSS's iterations), whole: round k's commits are the
+     * parts' summed, and it lasts from the first part's start of it to the last part's end, on
+     * the common clock (each part's elapsed seconds shifted by how late it started). The parts
+     * met at every round's end, so their rounds are the same rounds. Conditions stay with each
+     * part (each measured its own machine); the rows at a round's start follow from the rows
+     * before the run and the rounds before it.
+     *
+     * @param lateSeconds each part's lateness for the common start, in its order
+     * @param rowsBefore  the database's count before the run, or a negative number when unknown
+     */
+    public static List<Iteration> iterations(List<RunMetrics> parts, List<Double> lateSeconds, long rowsBefore) {
+        int rounds = parts.stream().mapToInt(p -> p.iterations().size()).min().orElse(0);
+        List<Iteration> out = new ArrayList<>(rounds);
+        long rows = rowsBefore;
+        for (int k = 0; k < rounds; k++) {
+            long committed = 0;
+            double from = Double.MAX_VALUE;
+            double to = -Double.MAX_VALUE;
+            double longest = 0;
+            boolean placed = true;
+            for (int i = 0; i < parts.size(); i++) {
+                Iteration it = parts.get(i).iterations().get(k);
+                committed += it.committed();
+                longest = Math.max(longest, it.seconds());
+                if (it.startSeconds() == null || it.endSeconds() == null) {
+                    placed = false;
+                    continue;
+                }
+                from = Math.min(from, lateSeconds.get(i) + it.startSeconds());
+                to = Math.max(to, lateSeconds.get(i) + it.endSeconds());
+            }
+            out.add(placed ? new Iteration(k + 1, to - from, committed, from, to, rows < 0 ? null : rows, null)
+                    : new Iteration(k + 1, longest, committed, null, null, rows < 0 ? null : rows, null));
+            if (rows >= 0) {
+                rows += committed;
+            }
+        }
+        return out;
     }
 
     /**

@@ -49,11 +49,12 @@ final class Measurement {
 
     /**
      * @param part   the terminals of this part of a split run, or null for a whole run
+     * @param rounds where a split run in rounds meets its other parts at every round, or null
      * @param before what was read before the run: where the database's CPU time is read, and its
      *               count of the workload's transactions (the rows an iteration starts with)
      */
     static Measured run(WorkloadOnTarget db, SchedulerSettings settings, PartTerminals part,
-                        BeforeRun before, ResultFolder folder, RunListener listener, RunControl control)
+                        io.tpkit.scheduler.RoundMeeting rounds, BeforeRun before, ResultFolder folder, RunListener listener, RunControl control)
             throws IOException, SQLException, InterruptedException {
         DatabaseCpuClock databaseCpu = before.databaseCpu();
         List<String> types = db.bound.transactionTypes();
@@ -75,6 +76,9 @@ final class Measurement {
                     : part.factory(db.bound, settings.seed());
             Scheduler scheduler = new Scheduler(settings, terminals, sessions(db),
                     db.target.plugin()::classify, collector, listener::sample, db.bound::deferred, types.size());
+            if (rounds != null) {
+                scheduler.meetPartsEachRound(rounds);
+            }
             DeferredLog deferredLog = null;
             if (db.bound.defersAny()) {
                 deferredOut = Files.newBufferedWriter(folder.file(DeferredLog.FILE));
@@ -99,8 +103,10 @@ final class Measurement {
                 }
             }
             if (!metrics.iterations().isEmpty()) {
-                metrics = metrics.withIterations(rowsAtStart(IterationConditions.of(metrics.iterations(),
-                        monitor.rows()), before.transactionCount()));
+                List<io.tpkit.metrics.Iteration> its = IterationConditions.of(metrics.iterations(), monitor.rows());
+                // a part sees only its own commits: the rows the other parts added are the merge's to count
+                metrics = metrics.withIterations(part == null ? rowsAtStart(its, before.transactionCount())
+                        : firstRowsOnly(its, before.transactionCount()));
             }
             Double from = phaseStart(collector, start, Phase.MEASUREMENT);
             Double to = phaseStart(collector, start, Phase.DRAIN);
@@ -112,6 +118,15 @@ final class Measurement {
                     committed, collector.outcomeUnknownAllPhases(type), monitor,
                     monitor.summary(from, to), cpu < 0 ? -1 : cpu / 1e9);
         }
+    }
+
+    private static List<io.tpkit.metrics.Iteration> firstRowsOnly(List<io.tpkit.metrics.Iteration> iterations,
+                                                                   long countBefore) {
+        List<io.tpkit.metrics.Iteration> out = new java.util.ArrayList<>(iterations);
+        if (countBefore >= 0) {
+            out.set(0, out.getFirst().withRowsAtStart(countBefore));
+        }
+        return out;
     }
 
     /** Each iteration with the database's count when it started: the count before the run and the iterations before it. */

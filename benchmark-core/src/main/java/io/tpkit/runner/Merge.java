@@ -55,6 +55,11 @@ public final class Merge {
         String started = OffsetDateTime.now().toString();
         RunMetrics metrics = MergedMetrics.of(parts.stream().map(RunResult::metrics).toList(),
                 MergedHistograms.of(folders.stream().map(f -> f.resolve("histograms.hlog")).toList()));
+        if (parts.stream().allMatch(p -> !p.metrics().iterations().isEmpty())) {
+            metrics = metrics.withIterations(MergedMetrics.iterations(parts.stream().map(RunResult::metrics).toList(),
+                    parts.stream().map(p -> longOf(partOf(p).get("lateMs")) / 1e3).toList(),
+                    parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1)));
+        }
         BenchmarkConfig config = target.apply(configOf(first)).build();
         String runName = (String) partOf(first).get("runName");
         try (ResultFolder folder = ResultFolder.create(outDir, config.workload(), "merged-" + runName);
@@ -70,10 +75,10 @@ public final class Merge {
             MeasuredRun run = new MeasuredRun(metrics, terminals, connections,
                     ((Number) first.configuration().getOrDefault("thinkFactor", 1.0)).doubleValue(), server.settings());
             List<RuleResult> rules = new ArrayList<>(CoreRules.evaluate(server, metrics,
-                    db.bound.minimumMeasurement(), consistency));
-            java.util.Set<String> byTerminals = db.bound.rulesJudgedByTerminals();
-            db.bound.validityRules(run).stream().filter(r -> !byTerminals.contains(r.id())).forEach(rules::add);
-            rules.addAll(combinedFromParts(parts, byTerminals));
+                    db.bound.fixedRun().isPresent() ? null : db.bound.minimumMeasurement(), consistency));
+            java.util.Set<String> byEachPart = db.bound.rulesJudgedByEachPart();
+            db.bound.validityRules(run).stream().filter(r -> !byEachPart.contains(r.id())).forEach(rules::add);
+            rules.addAll(combinedFromParts(parts, byEachPart));
             rules.addAll(combinedFromParts(parts, PER_DRIVER_RULES));
             Verdict verdict = Verdict.of(rules);
 

@@ -15,8 +15,9 @@ import java.util.SplittableRandom;
  *
  * @param indices the whole run's terminal indices this part drives
  * @param total   the whole run's terminals
+ * @param inRounds a run in rounds (HPSS): the parts meet at every round's end ({@link PartRounds})
  */
-record PartTerminals(Partition part, int[] indices, int total) {
+record PartTerminals(Partition part, int[] indices, int total, boolean inRounds) {
 
     /**
      * @param whole the settings of the whole run; with streams, every part runs its own
@@ -24,25 +25,34 @@ record PartTerminals(Partition part, int[] indices, int total) {
      */
     static PartTerminals of(Partition part, BoundWorkload bound, SchedulerSettings whole) {
         if (bound.fixedRun().isPresent()) {
-            throw new BadInputException("--partition does not split a benchmark that fixes its own run shape yet: "
-                    + "run it in one process");
+            // its threads are its scale: each part drives its slice of them
+            int threads = whole.connections();
+            if (part.count() > threads) {
+                throw new BadInputException("--partition " + part.label() + ": " + threads + " threads cannot be "
+                        + "split into " + part.count() + " parts: use at most " + threads + " parts");
+            }
+            return new PartTerminals(part, java.util.stream.IntStream.range(part.firstUnit(threads),
+                    part.endUnit(threads)).toArray(), threads, true);
         }
         if (whole.arrival() == ArrivalModel.STREAMS) {
             int n = whole.connections();
             int first = (part.index() - 1) * n;
             return new PartTerminals(part, java.util.stream.IntStream.range(first, first + n).toArray(),
-                    n * part.count());
+                    n * part.count(), false);
         }
         int[] mine = bound.terminalsOfPart(part, whole.terminals());
         if (mine.length == 0) {
             throw new BadInputException("part " + part.label() + " gets no terminals of " + whole.terminals()
                     + ": use fewer parts or a larger scale");
         }
-        return new PartTerminals(part, mine, whole.terminals());
+        return new PartTerminals(part, mine, whole.terminals(), false);
     }
 
     /** The part's own settings: the whole run's, with its share of the terminals. */
     SchedulerSettings settings(SchedulerSettings whole) {
+        if (inRounds) {
+            return whole.withStreamsOf(indices.length);
+        }
         return whole.arrival() == ArrivalModel.STREAMS ? whole : whole.withTerminals(indices.length);
     }
 

@@ -115,11 +115,13 @@ public final class Runner {
             Measurement.Measured measured;
             Map<String, Object> partRecord = null;
             if (part == null) {
-                measured = Measurement.run(db, settings, null, before, folder, listener, control);
+                measured = Measurement.run(db, settings, null, null, before, folder, listener, control);
             } else {
-                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PART_TIMEOUT, listener)) {
+                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PART_TIMEOUT, listener);
+                     PartRounds rounds = part.inRounds()
+                             ? new PartRounds(db, part.part(), meeting.startMillis(), PART_TIMEOUT) : null) {
                     long late = meeting.awaitStart();
-                    measured = Measurement.run(db, settings, part, before, folder, listener, control);
+                    measured = Measurement.run(db, settings, part, rounds, before, folder, listener, control);
                     partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured);
                 }
             }

@@ -26,15 +26,20 @@ final class IterationBarrier {
     private volatile long iterationStart;
     private volatile boolean between;
     private long committedBefore; // by the rounds recorded so far
+    private final RoundMeeting parts;
+    private volatile RuntimeException partsFailed;
 
     /**
      * @param committed   the measured transactions committed so far (the collector's count): a round's
      *                    are those committed between its start and its end, when every terminal waits
      * @param originNanos the run's start, the origin of the elapsed seconds the rounds are placed at
      * @param pauseNanos  in restart mode, the wait between the connections closing and the next round
+     * @param parts       the other driver processes of a split run, met at every round's end; null
+     *                    for a run in one process
      */
     IterationBarrier(int terminals, java.util.function.LongSupplier committed, long originNanos, long pauseNanos,
-                     BooleanSupplier stopping) {
+                     BooleanSupplier stopping, RoundMeeting parts) {
+        this.parts = parts;
         this.committed = committed;
         this.originNanos = originNanos;
         this.pauseNanos = pauseNanos;
@@ -50,8 +55,11 @@ final class IterationBarrier {
                             elapsed(start), elapsed(now), null, null));
                 }
                 committedBefore = total;
-                iterationStart = now;
-                return registeredParties == 0;
+                // the round is this part's from its start to its last terminal; the next starts
+                // when every part has ended this one
+                meetParts(done.size());
+                iterationStart = System.nanoTime();
+                return registeredParties == 0 || partsFailed != null;
             }
         };
         this.closed = new Phaser(terminals) {
@@ -67,6 +75,25 @@ final class IterationBarrier {
                 return registeredParties == 0;
             }
         };
+    }
+
+    private void meetParts(int round) {
+        if (parts == null || stopping.getAsBoolean()) {
+            return;
+        }
+        try {
+            parts.meet(round);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            partsFailed = new IllegalStateException("interrupted while waiting for the other parts");
+        } catch (RuntimeException e) {
+            partsFailed = e;
+        }
+    }
+
+    /** Why the other parts of a split run could not be met, or null. */
+    RuntimeException partsFailed() {
+        return partsFailed;
     }
 
     private double elapsed(long nanos) {
@@ -106,9 +133,9 @@ final class IterationBarrier {
         while (true) {
             try {
                 phaser.awaitAdvanceInterruptibly(phase, 200, TimeUnit.MILLISECONDS);
-                return !stopping.getAsBoolean();
+                return !stopping.getAsBoolean() && partsFailed == null;
             } catch (TimeoutException e) {
-                if (stopping.getAsBoolean()) {
+                if (stopping.getAsBoolean() || partsFailed != null) {
                     return false;
                 }
             } catch (InterruptedException e) {

@@ -52,6 +52,7 @@ public final class Scheduler {
     private DeferredLog deferredLog;
     private RatePacer pacer;
     private IterationBarrier barrier;
+    private RoundMeeting parts;
     private DueQueue dueQueue;
     private volatile boolean stopping;
     private volatile boolean aborted;
@@ -94,6 +95,17 @@ public final class Scheduler {
         return DeferredQueue.metricTypes(types, deferredTypes);
     }
 
+    /**
+     * A run in rounds split across driver processes: every round starts when every part has
+     * ended the one before (and the first when every part is ready).
+     */
+    public void meetPartsEachRound(RoundMeeting meeting) {
+        if (settings.rounds() == null) {
+            throw new IllegalStateException("only a run in rounds meets other parts at each round");
+        }
+        this.parts = meeting;
+    }
+
     /** Ends the measurement early (Ctrl-C); the result is marked incomplete. */
     public void abort() {
         aborted = true;
@@ -115,6 +127,9 @@ public final class Scheduler {
                 }
                 if (settings.rounds().restart()) {
                     servers.forEach(ConnectionWorker::retire);
+                }
+                if (parts != null) {
+                    parts.meet(0); // the other drivers' connections are open and their JIT warm too
                 }
             }
             if (deferred != null) {
@@ -217,7 +232,7 @@ public final class Scheduler {
                 settings.poisson() ? new SplittableRandom(settings.seed()).split() : null) : null;
         Rounds rounds = settings.rounds();
         barrier = rounds == null ? null : new IterationBarrier(n, metrics::measuredCommitted, metrics.runStartNanos(),
-                rounds.pause().toNanos(), () -> stopping);
+                rounds.pause().toNanos(), () -> stopping, parts);
         if (settings.warmup().isZero()) {
             startMeasurement(start);
         }
@@ -338,6 +353,9 @@ public final class Scheduler {
         }
         if (deferred != null) {
             result = result.withDeferred(deferred.summarize(metrics));
+        }
+        if (barrier != null && barrier.partsFailed() != null) {
+            throw barrier.partsFailed();
         }
         return barrier == null ? result : result.withIterations(barrier.iterations());
     }

@@ -82,6 +82,19 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
                 maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, exponentialGaps);
     }
 
+    /**
+     * The share of a run of {@code streams} streams in rounds that {@code mine} of them drive:
+     * each stream's transactions per round stay as they were.
+     */
+    public SchedulerSettings withStreamsOf(int mine) {
+        if (arrival != ArrivalModel.STREAMS || transactions == null || transactions % terminals != 0) {
+            throw new IllegalStateException("a share of streams needs streams with a count per stream");
+        }
+        return new SchedulerSettings(arrival, mine, mine, thinkFactor, warmup, duration,
+                transactions / terminals * mine, maxRetries, seed, deferredWorkers, ratePerSecond, rounds,
+                latencyLimitNanos, poisson);
+    }
+
     public boolean byCount() {
         return transactions != null;
     }

@@ -212,6 +212,15 @@ public final class HpssBoundWorkload implements BoundWorkload {
                 + "checkpoint during the test run\"); its checkpoints show as dips in the per-iteration rates");
     }
 
+    /**
+     * Each part of a split run read the tables at its start, the database's checkpoints and its
+     * own machine's CPU during its iterations: those rules stand as each part judged them.
+     */
+    @Override
+    public java.util.Set<String> rulesJudgedByEachPart() {
+        return java.util.Set.of("empty-at-start", "no-checkpoint", "quiet-machine");
+    }
+
     @Override
     public List<RuleResult> validityRules(MeasuredRun facts) {
         return HpssRules.evaluate(settings, filesAtStart, facts);

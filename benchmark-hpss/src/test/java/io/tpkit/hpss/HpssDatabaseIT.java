@@ -109,6 +109,73 @@ abstract class HpssDatabaseIT {
         assertThat(number("SELECT count(*) FROM hpss_bitfile")).isEqualTo(800);
     }
 
+    /**
+     * Two driver processes (here two threads, each a whole tpkit run) split the threads: every
+     * iteration of the whole run starts when both parts have ended the one before, and the merge
+     * makes them one run the database agrees with.
+     *
+     * @param shared the database both parts and the merge connect to (a JDBC URL)
+     */
+    void aRunSplitInTwoMeetsAtEveryIterationAndMergesWhole(BenchmarkConfig.Builder shared) throws Exception {
+        java.util.function.Supplier<BenchmarkConfig.Builder> run = () -> shared.build().toBuilder().scale(4)
+                .option("creates-per-thread", "50").option("iterations", "3").option("warm-up-creates", "100")
+                .outDir(temp.resolve("results"));
+        Tpkit.load(run.get().loadPolicy(LoadPolicy.ALWAYS).build(), RunListener.SILENT);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        List<RunResult> parts = new java.util.ArrayList<>();
+        try {
+            List<java.util.concurrent.Future<RunResult>> futures = new java.util.ArrayList<>();
+            for (int i = 1; i <= 2; i++) {
+                BenchmarkConfig c = run.get().partition(new io.tpkit.config.Partition(i, 2, "hpss-split-it")).build();
+                futures.add(pool.submit(() -> Tpkit.run(c)));
+            }
+            for (var f : futures) {
+                parts.add(f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        List<Object> slices = parts.stream().map(p -> (Object) ((Map<?, ?>) p.workload().get("part")).get("terminals")).toList();
+        assertThat(slices).containsExactly(List.of(0, 1), List.of(2, 3));
+        for (RunResult p : parts) {
+            assertThat(p.metrics().iterations()).extracting(Iteration::committed).containsExactly(100L, 100L, 100L);
+        }
+        // no part starts a round before the other has ended the one before (both on the common clock)
+        for (int k = 1; k < 3; k++) {
+            double lastEnd = 0;
+            double firstStart = Double.MAX_VALUE;
+            for (RunResult p : parts) {
+                double late = ((Number) ((Map<?, ?>) p.workload().get("part")).get("lateMs")).doubleValue() / 1e3;
+                lastEnd = Math.max(lastEnd, late + p.metrics().iterations().get(k - 1).endSeconds());
+                firstStart = Math.min(firstStart, late + p.metrics().iterations().get(k).startSeconds());
+            }
+            assertThat(firstStart).as("round %d starts after every part ended round %d", k + 1, k)
+                    .isGreaterThanOrEqualTo(lastEnd - 0.002);
+        }
+
+        RunResult merged = Tpkit.merge(parts.stream().map(p -> Path.of(p.resultDir())).toList(),
+                temp.resolve("results"), b -> b, RunListener.SILENT);
+        assertThat(merged.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
+        assertThat(merged.consistency()).allMatch(CheckResult::passed);
+        assertThat(number("SELECT count(*) FROM hpss_nsobject WHERE object_type = 1")).isEqualTo(600);
+        List<Iteration> whole = merged.metrics().iterations();
+        assertThat(whole).extracting(Iteration::committed).containsExactly(200L, 200L, 200L);
+        assertThat(whole).extracting(Iteration::rowsAtStart).containsExactly(0L, 200L, 400L);
+        for (int k = 0; k < 3; k++) {
+            for (RunResult p : parts) { // a round of the whole run lasts at least as long as each part's
+                assertThat(whole.get(k).seconds()).isGreaterThanOrEqualTo(p.metrics().iterations().get(k).seconds() - 0.002);
+            }
+        }
+        double mean = whole.stream().mapToDouble(it -> it.committed() / it.seconds()).average().orElseThrow();
+        assertThat(merged.headline().get("createsPerSecondMean").value()).isCloseTo(mean, within(1e-6));
+        assertThat(merged.validity().rules()).extracting(RuleResult::id)
+                .contains("all-iterations", "empty-at-start", "no-checkpoint", "quiet-machine");
+        assertThat(merged.validity().rules().stream().filter(r -> r.id().equals("all-iterations")).findFirst()
+                .orElseThrow().status()).isEqualTo(RuleResult.Status.PASSED);
+        assertThat(merged.validity().rules().stream().filter(r -> r.id().equals("empty-at-start")).findFirst()
+                .orElseThrow().detail()).startsWith("part 1: 0 file records at the start; part 2: 0 file records");
+    }
+
     void restartedIterationsOpenTheirOwnConnectionsAPauseApart() throws Exception {
         RunResult r = Tpkit.run(small(4, 25, 3).option("iteration-mode", "restart").option("iteration-pause", "1s")
                 .build());

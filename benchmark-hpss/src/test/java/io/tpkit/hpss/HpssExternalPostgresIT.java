@@ -25,6 +25,11 @@ class HpssExternalPostgresIT extends HpssDatabaseIT {
     }
 
     @Test
+    void splitRun() throws Exception {
+        aRunSplitInTwoMeetsAtEveryIterationAndMergesWhole(config());
+    }
+
+    @Test
     void restartMode() throws Exception {
         restartedIterationsOpenTheirOwnConnectionsAPauseApart();
     }

@@ -192,7 +192,7 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     /** The terminals' own observations: in a merge of a split run, each part's judgment stands for its slice. */
     @Override
-    public java.util.Set<String> rulesJudgedByTerminals() {
+    public java.util.Set<String> rulesJudgedByEachPart() {
         java.util.Set<String> ids = new java.util.HashSet<>(InputAudit.RULE_IDS);
         ids.add("home-warehouse");
         return ids;

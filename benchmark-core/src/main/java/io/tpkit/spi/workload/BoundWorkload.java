@@ -65,11 +65,12 @@ public interface BoundWorkload {
     }
 
     /**
-     * The ids of the rules judged on what the terminals observed (inputs, homes) rather than on
-     * the measured figures: a merge of a split run cannot judge them again, so each part's
-     * judgment of its own slice stands, and the whole run meets a rule when every part did.
+     * The ids of the rules judged on what each part of a split run observed rather than on the
+     * measured figures (its terminals' inputs and homes; the database and the machine as it saw
+     * them before and during its run): a merge cannot judge them again, so each part's judgment
+     * stands, and the whole run meets a rule when every part did.
      */
-    default java.util.Set<String> rulesJudgedByTerminals() {
+    default java.util.Set<String> rulesJudgedByEachPart() {
         return java.util.Set.of();
     }
 
