@@ -74,8 +74,9 @@ public final class Runner {
                 return db.bound.checkConsistency(c);
             }
             listener.message("checking the consistency of " + db.workload.name() + ", part " + part.label() + ": "
-                    + part.slice(db.bound.scale(), db.workload.scaleUnit()) + "; the conditions on the whole "
-                    + "database are left to 'tpkit check " + db.workload.name() + "' without --partition");
+                    + part.slice(db.bound.scale(), db.workload.scaleUnit()) + "; a condition only the whole "
+                    + "database settles is reported skipped, for 'tpkit check " + db.workload.name() + "' without "
+                    + "--partition");
             return db.bound.checkConsistency(c, part);
         }
     }
