@@ -73,11 +73,31 @@ class KubernetesJobManifestTest {
         }
     }
 
+    /** The load is split as the run is: every pod at once, each loading the slice of its index. */
+    @Test
+    void theLoadIsAnIndexedJobWhosePodsAllRunAtOnceAndLoadTheSliceOfTheirIndex() throws IOException {
+        JsonNode job = job("tpcc-load-job.yaml");
+        JsonNode spec = job.get("spec");
+        assertThat(spec.path("completionMode").asText()).isEqualTo("Indexed");
+        int parts = spec.path("completions").asInt();
+        assertThat(parts).isGreaterThan(1);
+        // part 1 waits for every slice before it builds the keys
+        assertThat(spec.path("parallelism").asInt()).isEqualTo(parts);
+        assertThat(spec.path("backoffLimit").asInt(-1)).isZero();
+        JsonNode container = container(job);
+        assertThat(texts(container.get("command"))).containsExactly("sh", "-c");
+        Matcher partition = PARTITION.matcher(script(container));
+        assertThat(partition.find()).as("--partition $((JOB_COMPLETION_INDEX + 1))/N").isTrue();
+        assertThat(Integer.parseInt(partition.group(1))).as("the N of --partition I/N").isEqualTo(parts);
+    }
+
     @Test
     void theLoadJobsCommandLineIsAcceptedByTheParser() throws IOException {
-        JsonNode container = container(job("tpcc-load-job.yaml"));
-        List<String> args = tpkitArguments(container, 1);
+        JsonNode job = job("tpcc-load-job.yaml");
+        int parts = job.get("spec").path("completions").asInt();
+        List<String> args = tpkitArguments(container(job), 1);
         assertThat(args.subList(0, 2)).containsExactly("load", "tpcc");
+        assertThat(args).containsSubsequence("--partition", "2/" + parts);
         assertParses(args);
     }
 
@@ -103,8 +123,6 @@ class KubernetesJobManifestTest {
                 .containsPattern("(?m)^COPY run/target/tpkit\\.jar " + Pattern.quote(JAR) + "$")
                 .containsPattern("(?m)^ENTRYPOINT \\[\"java\", \"-jar\", \"" + Pattern.quote(JAR) + "\"\\]$");
         JsonNode load = container(job("tpcc-load-job.yaml"));
-        // the load Job keeps the entrypoint and gives tpkit's arguments only
-        assertThat(load.has("command")).isFalse();
         assertThat(load.path("image").asText()).isEqualTo(container(job("tpcc-partitioned-job.yaml")).path("image").asText());
     }
 

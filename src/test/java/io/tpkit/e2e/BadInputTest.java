@@ -46,6 +46,19 @@ class BadInputTest {
     }
 
     @Test
+    void splitLoadsNeedAServerEveryPartReachesAndAWorkloadThatSplits() {
+        // refused before any server starts: an embedded database is this process's alone
+        assertOneLineError(Cli.run("load", "tpcc", "--partition", "1/2"), "--partition 1/2 splits a load among "
+                + "processes that share one database server", "--db embedded-postgres", "JDBC URL");
+        assertOneLineError(Cli.run("load", "tp1", "--partition", "2/2", "--db", "embedded-mariadb"),
+                "--db embedded-mariadb", "without --partition");
+        assertOneLineError(Cli.run("load", "hpss", "--partition", "1/2", "--db", "jdbc:postgresql://127.0.0.1:1/x"),
+                "tpkit load hpss does not split across driver processes", "without --partition");
+        assertOneLineError(Cli.run("load", "tpcc", "--partition", "3/2"), "--partition 3/2 is not a part");
+        assertOneLineError(Cli.run("check", "tpcc", "--partition", "0/2"), "--partition 0/2 is not a part");
+    }
+
+    @Test
     void unknownWorkload() {
         assertOneLineError(Cli.run("run", "tpz"), "unknown workload 'tpz'", "tp1");
     }

@@ -42,6 +42,29 @@ public record Partition(int index, int count, String name) {
         return (int) ((long) index * units / count);
     }
 
+    /**
+     * This part's slice of {@code units} named in the benchmark's words, 1-based as people count:
+     * "warehouses 3-4 of 4", "branch 2 of 2", or "no branches of 2" when there are more parts than units.
+     *
+     * @param unitName the plural ("warehouses", "branches")
+     */
+    public String slice(int units, String unitName) {
+        int first = firstUnit(units) + 1;
+        int last = endUnit(units);
+        if (last < first) {
+            return "no " + unitName + " of " + units;
+        }
+        String name = first != last ? unitName
+                : unitName.endsWith("ches") ? unitName.substring(0, unitName.length() - 2)
+                : unitName.endsWith("s") ? unitName.substring(0, unitName.length() - 1) : unitName;
+        return name + " " + (first == last ? first : first + "-" + last) + " of " + units;
+    }
+
+    /** Whether this part gets at least one of {@code units}. */
+    public boolean hasUnits(int units) {
+        return endUnit(units) > firstUnit(units);
+    }
+
     public String label() {
         return index + "/" + count;
     }

@@ -28,4 +28,10 @@ record Binding(BenchmarkConfig config, Workload workload, TargetProvider provide
         BenchmarkConfig adopted = config.toBuilder().scale(scale).build();
         return new Binding(adopted, workload, provider, workload.bind(adopted, provider.plugin(adopted.target())));
     }
+
+    /** The same workload bound again with another seed and scale: a part of a split load adopting part 1's. */
+    Binding withSeedAndScale(long seed, int scale) {
+        BenchmarkConfig adopted = config.toBuilder().seed(seed).scale(scale).build();
+        return new Binding(adopted, workload, provider, workload.bind(adopted, provider.plugin(adopted.target())));
+    }
 }

@@ -2,14 +2,10 @@ package io.tpkit.runner;
 
 import io.tpkit.result.LoadReport;
 import io.tpkit.runner.RunListener;
-import io.tpkit.spi.database.DatabasePlugin;
-import io.tpkit.spi.workload.LoadContext;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /** Creates the schema and runs a workload's loader, reporting progress twice a second. */
 final class Loader {
@@ -19,7 +15,7 @@ final class Loader {
     static LoadReport load(WorkloadOnTarget db, RunListener listener, io.tpkit.runner.RunControl control) throws Exception {
         control.loading(Thread.currentThread());
         try {
-            return loadOnce(db, listener);
+            return db.config.partition() == null ? loadOnce(db, listener) : SlicedLoad.load(db, listener);
         } catch (Exception e) {
             if (!control.aborted()) {
                 throw e;
@@ -44,11 +40,27 @@ final class Loader {
         listener.message("loading " + db.workload.name() + ": " + scale + " " + (scale == 1 && unit.endsWith("s")
                 ? unit.substring(0, unit.length() - 1) : unit) + " (scale " + scale + ") into " + db.target.label());
         long start = System.nanoTime();
+        createSchema(db);
+        LoadProgress context = new LoadProgress(db, listener, start, "");
+        withProgress(context, () -> db.bound.load(context));
+        return report(db, context, start, null, listener);
+    }
+
+    static void createSchema(WorkloadOnTarget db) throws java.sql.SQLException {
         try (Connection c = db.connection()) {
             c.setAutoCommit(true);
             db.bound.createSchema(c);
         }
-        Context context = new Context(db, listener, start);
+    }
+
+    /** A step of loading that may fail. */
+    @FunctionalInterface
+    interface Step {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code step}, reporting its progress twice a second and once at the end. */
+    static void withProgress(LoadProgress context, Step step) throws Exception {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "load-progress");
             t.setDaemon(true);
@@ -56,72 +68,26 @@ final class Loader {
         });
         ticker.scheduleAtFixedRate(context::report, 500, 500, TimeUnit.MILLISECONDS);
         try {
-            db.bound.load(context);
+            step.run();
         } finally {
             ticker.shutdownNow();
         }
         context.report();
+    }
+
+    /** The load's report, given to the listener; {@code slice} says which part of a split load this was. */
+    static LoadReport report(WorkloadOnTarget db, LoadProgress context, long start, String slice,
+                             RunListener listener) throws java.sql.SQLException {
+        int scale = db.bound.scale();
         double seconds = (System.nanoTime() - start) / 1e9;
         long bytes;
         try (Connection c = db.connection()) {
             bytes = db.target.plugin().databaseSizeBytes(c);
         }
-        long rows = context.done.get();
+        long rows = context.rows();
         LoadReport report = new LoadReport(db.workload.name(), scale, seconds, rows, rows / Math.max(seconds, 1e-9),
-                bytes, bytes < 0 ? -1 : bytes / scale);
+                bytes, bytes < 0 ? -1 : bytes / scale, slice);
         listener.loadFinished(report);
         return report;
-    }
-
-    private static final class Context implements LoadContext {
-        private final WorkloadOnTarget db;
-        private final RunListener listener;
-        private final long start;
-        private final AtomicLong done = new AtomicLong();
-        private final AtomicLong expected = new AtomicLong();
-        private volatile String step = "rows"; // until the workload names its first step
-
-        Context(WorkloadOnTarget db, RunListener listener, long start) {
-            this.db = db;
-            this.listener = listener;
-            this.start = start;
-        }
-
-        @Override
-        public DatabasePlugin database() {
-            return db.target.plugin();
-        }
-
-        @Override
-        public Connection connect() throws SQLException {
-            Connection c = db.connection();
-            c.setAutoCommit(true);
-            return c;
-        }
-
-        @Override
-        public int parallelism() {
-            return Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), db.pool.getMaximumPoolSize() - 1));
-        }
-
-        @Override
-        public void expectRows(long total) {
-            expected.set(total);
-        }
-
-        @Override
-        public void rowsDone(long rows) {
-            done.addAndGet(rows);
-        }
-
-        @Override
-        public void step(String name) {
-            step = name;
-            report();
-        }
-
-        void report() {
-            listener.loadProgress(step, done.get(), expected.get(), (System.nanoTime() - start) / 1e9);
-        }
     }
 }

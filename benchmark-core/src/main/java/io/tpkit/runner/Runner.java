@@ -38,8 +38,12 @@ public final class Runner {
 
     public static LoadReport load(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         Binding binding = Binding.of(config);
-        try (WorkloadOnTarget db = WorkloadOnTarget.start(binding, RunSettings.loadPoolSize(config.connections()),
-                listener, null)) {
+        if (config.partition() != null) {
+            SlicedLoad.refuseUnsplittable(config, binding);
+        }
+        // a part of a split load keeps one connection of its own for telling the others it is alive
+        int pool = RunSettings.loadPoolSize(config.connections()) + (config.partition() == null ? 0 : 1);
+        try (WorkloadOnTarget db = WorkloadOnTarget.start(binding, pool, listener, null)) {
             return Loader.load(db, listener, control);
         }
     }
@@ -53,15 +57,27 @@ public final class Runner {
         try (WorkloadOnTarget db = WorkloadOnTarget.start(Binding.of(config), 2, listener, null).atLoadedScale(listener);
              Connection c = db.connection()) {
             long loaded = db.bound.loadedScale(c);
+            io.tpkit.config.Partition part = config.partition();
             if (loaded < 0) {
                 Optional<ForeignData> foreign = db.bound.foreignData(c);
                 if (foreign.isPresent()) {
+                    if (part != null) {
+                        throw new BadInputException("--partition checks slices of a tpkit load; this " + config.workload()
+                                + " data was loaded by another tool: check it whole, without --partition");
+                    }
                     return checkForeign(db, foreign.get(), c, listener);
                 }
             }
             requireLoaded(db, loaded);
-            listener.message("checking the consistency of " + db.workload.name());
-            return db.bound.checkConsistency(c);
+            if (part == null) {
+                listener.message("checking the consistency of " + db.workload.name());
+                return db.bound.checkConsistency(c);
+            }
+            listener.message("checking the consistency of " + db.workload.name() + ", part " + part.label() + ": "
+                    + part.slice(db.bound.scale(), db.workload.scaleUnit()) + "; a condition only the whole "
+                    + "database settles is reported skipped, for 'tpkit check " + db.workload.name() + "' without "
+                    + "--partition");
+            return db.bound.checkConsistency(c, part);
         }
     }
 
@@ -79,8 +95,18 @@ public final class Runner {
         return data.checkConsistency(c);
     }
 
-    /** How long a part of a split run waits for the others. */
+    /** How long a part of a split run or load waits for the others. */
     static final java.time.Duration PART_TIMEOUT = java.time.Duration.ofSeconds(120);
+    /**
+     * A shorter {@link #PART_TIMEOUT} in seconds, for tests of a part that never comes (a system
+     * property, so that no option offers it to users).
+     */
+    static final String PART_TIMEOUT_PROPERTY = "tpkit.partTimeoutSeconds";
+
+    static java.time.Duration partTimeout() {
+        String s = System.getProperty(PART_TIMEOUT_PROPERTY);
+        return s == null ? PART_TIMEOUT : java.time.Duration.ofSeconds(Long.parseLong(s.trim()));
+    }
 
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         return run(config, listener, control, null);
@@ -117,9 +143,9 @@ public final class Runner {
             if (part == null) {
                 measured = Measurement.run(db, settings, null, null, before, folder, listener, control);
             } else {
-                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PART_TIMEOUT, listener);
+                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), partTimeout(), listener);
                      PartRounds rounds = part.inRounds()
-                             ? new PartRounds(db, part.part(), meeting.startMillis(), PART_TIMEOUT) : null) {
+                             ? new PartRounds(db, part.part(), meeting.startMillis(), partTimeout()) : null) {
                     long late = meeting.awaitStart();
                     measured = Measurement.run(db, settings, part, rounds, before, folder, listener, control);
                     partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured);

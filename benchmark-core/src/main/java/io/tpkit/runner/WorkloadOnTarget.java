@@ -80,6 +80,14 @@ final class WorkloadOnTarget implements AutoCloseable {
         }
     }
 
+    /**
+     * The same target and pool with the workload bound again ({@link Binding#withSeedAndScale}).
+     * Not to be closed: this one owns the pool and the target and closes them.
+     */
+    WorkloadOnTarget rebound(Binding other) {
+        return new WorkloadOnTarget(other, target, pool, false);
+    }
+
     private static HikariDataSource pool(Target target, int size, Isolation isolation) {
         HikariConfig hc = new HikariConfig();
         hc.setJdbcUrl(target.jdbcUrl());

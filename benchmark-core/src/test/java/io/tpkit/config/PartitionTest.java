@@ -30,6 +30,18 @@ class PartitionTest {
     }
 
     @Test
+    void aSliceIsNamedInTheBenchmarksWordsOneBased() {
+        assertThat(new Partition(1, 2, "r").slice(4, "warehouses")).isEqualTo("warehouses 1-2 of 4");
+        assertThat(new Partition(2, 2, "r").slice(4, "warehouses")).isEqualTo("warehouses 3-4 of 4");
+        assertThat(new Partition(2, 2, "r").slice(2, "branches")).isEqualTo("branch 2 of 2");
+        assertThat(new Partition(3, 3, "r").slice(7, "warehouses")).isEqualTo("warehouses 5-7 of 7");
+        assertThat(new Partition(2, 3, "r").slice(2, "branches")).isEqualTo("branch 1 of 2");
+        assertThat(new Partition(1, 3, "r").slice(2, "branches")).isEqualTo("no branches of 2");
+        assertThat(new Partition(1, 3, "r").hasUnits(2)).isFalse();
+        assertThat(new Partition(3, 3, "r").hasUnits(2)).isTrue();
+    }
+
+    @Test
     void badPartsAreRefusedWithTheFix() {
         assertThat(Partition.parse(" 2/3 ", "r")).isEqualTo(new Partition(2, 3, "r"));
         assertThatThrownBy(() -> Partition.parse("3/2", "r")).isInstanceOf(BadInputException.class)

@@ -1,6 +1,8 @@
 package io.tpkit.tp1;
 
+import io.tpkit.config.Partition;
 import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.sql.KeyRange;
 import io.tpkit.sql.NamedSql;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -30,32 +32,61 @@ final class ConsistencyChecks {
     }
 
     List<CheckResult> run(Connection c) throws SQLException {
+        return run(c, null);
+    }
+
+    /**
+     * The checks on the slice of {@code part}'s branches, with their tellers and accounts (all
+     * when {@code part} is null). The sums over the whole database cannot be checked on a slice
+     * (an account's branch is not always its transactions' branch, and history rows may name any
+     * account): they are listed as skipped, for a check without --partition.
+     */
+    List<CheckResult> run(Connection c, Partition part) throws SQLException {
+        KeyRange branches = part == null ? ALL : KeyRange.ofSlice(part, size.branches(), 1);
+        KeyRange tellers = part == null ? ALL : KeyRange.ofSlice(part, size.branches(), Tp1Size.TELLERS_PER_BRANCH);
+        KeyRange accountIds = part == null ? ALL : KeyRange.ofSlice(part, size.branches(), size.accountsPerBranch());
         List<CheckResult> results = new ArrayList<>();
         // accounts a T1 run amended count at their balance before it (see Amends)
-        java.util.Map<Integer, Long> amended = Amends.byAccount(c, sql);
+        java.util.Map<Integer, Long> amended = new java.util.TreeMap<>(Amends.byAccount(c, sql));
+        amended.keySet().removeIf(aid -> !accountIds.contains(aid));
         java.util.Map<String, String> accounts = java.util.Map.of("accounts",
                 sql.sql(amended.isEmpty() ? "accounts" : "accounts-at-base"));
         try (Statement s = c.createStatement()) {
-            results.add(rowCounts(s));
+            results.add(part == null ? rowCounts(s) : rowCounts(s, part, branches, tellers, accountIds));
             if (!amended.isEmpty()) {
                 results.add(amends(amended));
             }
-            results.add(globalSums(s, accounts));
-            results.add(mismatches(s, "teller-balances-match-history",
-                    "tellers", "their history deltas", size.tellers(), sql.sql("teller-mismatches")));
-            results.add(mismatches(s, "branch-balances-match-history",
-                    "branches", "their history deltas", size.branches(), sql.sql("branch-mismatches")));
+            if (part == null) {
+                results.add(globalSums(s, accounts));
+            } else {
+                results.add(CheckResult.skipped("balance-sums-equal", "sums over the whole database: "
+                        + "'tpkit check tp1' without --partition checks them"));
+            }
+            String of = part == null ? "" : " of " + part.slice(size.branches(), "branches");
+            results.add(mismatches(s, "teller-balances-match-history", "tellers" + of, "their history deltas",
+                    sliceSize(part, Tp1Size.TELLERS_PER_BRANCH), tellers.restrict(sql.sql("teller-mismatches"), "tid")));
+            results.add(mismatches(s, "branch-balances-match-history", "branches" + of, "their history deltas",
+                    sliceSize(part, 1), branches.restrict(sql.sql("branch-mismatches"), "bid")));
             // every account, not only those in history: an untouched account must still hold 0
-            results.add(mismatches(s, "account-balances-match-history",
-                    "accounts", "their history deltas", size.accounts(), sql.sql("account-mismatches", accounts)));
+            results.add(mismatches(s, "account-balances-match-history", "accounts" + of, "their history deltas",
+                    sliceSize(part, size.accountsPerBranch()),
+                    accountIds.restrict(sql.sql("account-mismatches", accounts), "aid")));
             // holds only because bid is always the teller's branch (pgbench breaks it)
-            results.add(mismatches(s, "branch-balances-match-tellers",
-                    "branches", "their tellers' balances", size.branches(), sql.sql("branch-teller-mismatches")));
+            results.add(mismatches(s, "branch-balances-match-tellers", "branches" + of, "their tellers' balances",
+                    sliceSize(part, 1), branches.restrict(sql.sql("branch-teller-mismatches"), "bid")));
         }
         if (!c.getAutoCommit()) {
             c.commit(); // end the read transaction
         }
         return results;
+    }
+
+    private static final KeyRange ALL = new KeyRange(null, null);
+
+    /** The ids the slice holds when each branch holds {@code perBranch}; all when {@code part} is null. */
+    private long sliceSize(Partition part, long perBranch) {
+        int b = size.branches();
+        return perBranch * (part == null ? b : part.endUnit(b) - part.firstUnit(b));
     }
 
     private CheckResult rowCounts(Statement s) throws SQLException {
@@ -66,6 +97,19 @@ final class ConsistencyChecks {
         return CheckResult.of("row-counts", ok, String.format(
                 "%d branches, %d tellers, %d accounts (expected %d, %d, %d)",
                 branches, tellers, accounts, size.branches(), size.tellers(), size.accounts()));
+    }
+
+    private CheckResult rowCounts(Statement s, Partition part, KeyRange branches, KeyRange tellers,
+                                  KeyRange accountIds) throws SQLException {
+        long b = count(s, "SELECT COUNT(*) FROM " + Tp1Tables.BRANCH + " WHERE " + branches.condition("bid"));
+        long t = count(s, "SELECT COUNT(*) FROM " + Tp1Tables.TELLER + " WHERE " + tellers.condition("tid"));
+        long a = count(s, "SELECT COUNT(*) FROM " + Tp1Tables.ACCOUNT + " WHERE " + accountIds.condition("aid"));
+        long eb = sliceSize(part, 1);
+        long et = sliceSize(part, Tp1Size.TELLERS_PER_BRANCH);
+        long ea = sliceSize(part, size.accountsPerBranch());
+        return CheckResult.of("row-counts", b == eb && t == et && a == ea, String.format(
+                "%d branches, %d tellers, %d accounts in %s (expected %d, %d, %d)",
+                b, t, a, part.slice(size.branches(), "branches"), eb, et, ea));
     }
 
     /**

@@ -116,6 +116,23 @@ public final class Tp1BoundWorkload implements BoundWorkload {
         new Tp1Loader(settings.size(), dialect, context).load();
     }
 
+    @Override
+    public boolean loadsInSlices() {
+        return true;
+    }
+
+    /** The part's branches with their tellers and accounts. */
+    @Override
+    public void loadSlice(LoadContext context, io.tpkit.config.Partition part) throws Exception {
+        int branches = settings.size().branches();
+        new Tp1Loader(settings.size(), dialect, context).loadSlice(part.firstUnit(branches) + 1, part.endUnit(branches));
+    }
+
+    @Override
+    public void finishLoad(LoadContext context) throws Exception {
+        new Tp1Loader(settings.size(), dialect, context).finish();
+    }
+
     /**
      * {@inheritDoc}
      *
@@ -193,6 +210,12 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public List<CheckResult> checkConsistency(Connection c) throws SQLException {
         return new ConsistencyChecks(settings.size(), dialect.sql()).run(c);
+    }
+
+    /** The conditions per branch, teller and account on the slice's; the global sums left to a whole check. */
+    @Override
+    public List<CheckResult> checkConsistency(Connection c, io.tpkit.config.Partition part) throws SQLException {
+        return new ConsistencyChecks(settings.size(), dialect.sql()).run(c, part);
     }
 
     /** TPC-A terminals think 10 s on average and key nothing; TPC-B streams neither. */

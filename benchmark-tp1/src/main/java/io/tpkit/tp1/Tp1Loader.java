@@ -41,30 +41,57 @@ final class Tp1Loader {
     }
 
     void load() throws Exception {
-        context.expectRows((long) size.branches() + size.tellers() + size.accounts());
         try (Connection c = context.connect()) {
-            context.step("branches and tellers");
-            loadBranchesAndTellers(c);
-            context.step("accounts");
-            loadAccountsInParallel();
-            context.step("primary keys");
-            SqlScript.execute(c, dialect.primaryKeys());
-            context.step("foreign keys");
-            SqlScript.execute(c, dialect.foreignKeys());
-            context.step("analyze");
-            database.analyze(c, Tp1Tables.ALL);
+            loadSlice(c, 1, size.branches());
+            finish(c);
         }
     }
 
-    private void loadBranchesAndTellers(Connection c) throws SQLException {
+    /**
+     * Branches {@code first} to {@code last} (inclusive) with their tellers and accounts: one
+     * part's slice of a split load. Every row is what a whole load writes for it.
+     */
+    void loadSlice(int first, int last) throws Exception {
+        try (Connection c = context.connect()) {
+            loadSlice(c, first, last);
+        }
+    }
+
+    /** After every slice: the keys, then statistics. */
+    void finish() throws Exception {
+        try (Connection c = context.connect()) {
+            finish(c);
+        }
+    }
+
+    private void loadSlice(Connection c, int first, int last) throws Exception {
+        long branches = last - first + 1L;
+        context.expectRows(branches * (1 + Tp1Size.TELLERS_PER_BRANCH + size.accountsPerBranch()));
+        context.step("branches and tellers");
+        loadBranchesAndTellers(c, first, last);
+        context.step("accounts");
+        loadAccountsInParallel(first, last);
+    }
+
+    private void finish(Connection c) throws Exception {
+        context.step("primary keys");
+        SqlScript.execute(c, dialect.primaryKeys());
+        context.step("foreign keys");
+        SqlScript.execute(c, dialect.foreignKeys());
+        context.step("analyze");
+        database.analyze(c, Tp1Tables.ALL);
+    }
+
+    private void loadBranchesAndTellers(Connection c, int first, int last) throws SQLException {
         stream(c, Tp1Tables.BRANCH, Tp1Tables.BRANCH_COLUMNS, w -> {
-            for (long bid = 1; bid <= size.branches(); bid++) {
+            for (long bid = first; bid <= last; bid++) {
                 w.add(bid).add(0).add(Tp1Tables.BRANCH_FILLER).endRow();
                 counted(1);
             }
         });
         stream(c, Tp1Tables.TELLER, Tp1Tables.TELLER_COLUMNS, w -> {
-            for (long tid = 1; tid <= size.tellers(); tid++) {
+            long end = (long) last * Tp1Size.TELLERS_PER_BRANCH;
+            for (long tid = (long) (first - 1) * Tp1Size.TELLERS_PER_BRANCH + 1; tid <= end; tid++) {
                 w.add(tid).add(size.branchOfTeller((int) tid)).add(0).add(Tp1Tables.TELLER_FILLER).endRow();
                 counted(1);
             }
@@ -72,10 +99,10 @@ final class Tp1Loader {
         flushProgress();
     }
 
-    private void loadAccountsInParallel() throws Exception {
-        int threads = Math.max(1, Math.min(context.parallelism(),
-                Math.ceilDiv(size.accounts(), MIN_ACCOUNTS_PER_THREAD)));
-        List<IdRange> ranges = accountRanges(threads);
+    private void loadAccountsInParallel(int first, int last) throws Exception {
+        int accounts = (last - first + 1) * size.accountsPerBranch();
+        int threads = Math.max(1, Math.min(context.parallelism(), Math.ceilDiv(accounts, MIN_ACCOUNTS_PER_THREAD)));
+        List<IdRange> ranges = accountRanges(first, last, threads);
         AtomicBoolean cancelled = new AtomicBoolean();
         List<Callable<Void>> tasks = new ArrayList<>();
         for (IdRange range : ranges) {
@@ -87,15 +114,22 @@ final class Tp1Loader {
         ParallelTasks.run("tp1-loader", ranges.size(), tasks, cancelled);
     }
 
-    /** Whole branches per thread when there are enough branches; otherwise even account slices. */
-    private List<IdRange> accountRanges(int threads) {
-        if (size.branches() >= threads) {
-            return IdRange.split(size.branches(), threads).stream()
-                    .map(b -> new IdRange(size.firstAccount(b.first()),
-                            size.firstAccount(b.last()) - 1 + size.accountsPerBranch()))
+    /**
+     * The accounts of branches {@code first..last}: whole branches per thread when there are
+     * enough branches; otherwise even account slices.
+     */
+    private List<IdRange> accountRanges(int first, int last, int threads) {
+        int branches = last - first + 1;
+        int offset = size.firstAccount(first) - 1;
+        if (branches >= threads) {
+            return IdRange.split(branches, threads).stream()
+                    .map(b -> new IdRange(size.firstAccount(first - 1 + b.first()),
+                            size.firstAccount(first - 1 + b.last()) - 1 + size.accountsPerBranch()))
                     .toList();
         }
-        return IdRange.split(size.accounts(), threads);
+        return IdRange.split(branches * size.accountsPerBranch(), threads).stream()
+                .map(r -> new IdRange(offset + r.first(), offset + r.last()))
+                .toList();
     }
 
     private void loadAccounts(IdRange range, AtomicBoolean cancelled) throws SQLException {

@@ -50,6 +50,30 @@ class Tp1LoaderTest {
     }
 
     @Test
+    void theSlicesOfASplitLoadHoldExactlyTheRowsOfAWholeLoad() throws Exception {
+        Tp1Size size = new Tp1Size(5, 3_000);
+        FakeDatabase whole = new FakeDatabase();
+        new Tp1Loader(size, dialect, whole.context(3)).load();
+        for (int parts = 1; parts <= 5; parts++) {
+            java.util.Map<String, java.util.Set<List<Object>>> together = new java.util.HashMap<>();
+            long rows = 0;
+            for (int i = 1; i <= parts; i++) {
+                io.tpkit.config.Partition part = new io.tpkit.config.Partition(i, parts, "r");
+                FakeDatabase slice = new FakeDatabase();
+                new Tp1Loader(size, dialect, slice.context(3)).loadSlice(part.firstUnit(5) + 1, part.endUnit(5));
+                assertThat(slice.statements).as("no keys before every slice is in").isEmpty();
+                assertThat(slice.reported.get()).isEqualTo(slice.expected.get());
+                rows += slice.reported.get();
+                slice.rows.forEach((table, r) -> r.forEach(row ->
+                        assertThat(together.computeIfAbsent(table, t -> new java.util.HashSet<>()).add(row))
+                                .as("%s row %s loaded twice", table, row).isTrue()));
+            }
+            assertThat(rows).isEqualTo(whole.reported.get());
+            whole.rows.forEach((table, r) -> assertThat(together.get(table)).containsExactlyInAnyOrderElementsOf(r));
+        }
+    }
+
+    @Test
     void manyBranchesAreSplitIntoWholeBranchesPerThread() throws Exception {
         FakeDatabase db = new FakeDatabase();
         new Tp1Loader(new Tp1Size(10, 10_000), dialect, db.context(4)).load();

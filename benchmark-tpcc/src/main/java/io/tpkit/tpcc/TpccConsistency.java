@@ -1,6 +1,7 @@
 package io.tpkit.tpcc;
 
 import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.sql.KeyRange;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -57,13 +58,34 @@ final class TpccConsistency {
 
     /** Conditions 1–12 on tpkit's tables, without 11 once a Delivery may have run. */
     static List<CheckResult> checkAll(Connection c, TpccDialect dialect, boolean anyDelivery) throws SQLException {
-        List<Integer> numbers = new ArrayList<>();
-        for (Condition condition : CONDITIONS) {
-            if (!(anyDelivery && condition.number() == 11)) {
-                numbers.add(condition.number());
+        return checkSlice(c, dialect, anyDelivery, new KeyRange(null, null));
+    }
+
+    /**
+     * The warehouse column of each condition's violating keys (the first column it returns), by
+     * condition number - 1: a slice's violations are those of its warehouses.
+     */
+    static final List<String> WAREHOUSE_COLUMNS = List.of("w_id", "d_w_id", "no_w_id", "d_w_id", "o_w_id",
+            "o_w_id", "ol_w_id", "w_id", "d_w_id", "c_w_id", "d_w_id", "c_w_id");
+
+    /** Conditions 1–12 as {@link #checkAll}, each on the warehouses of {@code warehouses} only. */
+    static List<CheckResult> checkSlice(Connection c, TpccDialect dialect, boolean anyDelivery, KeyRange warehouses)
+            throws SQLException {
+        TpccNames names = TpccNames.tpkit(dialect);
+        List<CheckResult> results = new ArrayList<>();
+        try (Statement s = c.createStatement()) {
+            for (Condition condition : CONDITIONS) {
+                if (!(anyDelivery && condition.number() == 11)) {
+                    String sql = warehouses.restrict(names.condition(condition.number()),
+                            WAREHOUSE_COLUMNS.get(condition.number() - 1));
+                    CheckResult r = check(s, condition, names, sql);
+                    results.add(warehouses.low() == null && warehouses.high() == null ? r
+                            : CheckResult.of(r.name(), r.passed(), r.detail() + " (warehouse " + warehouses.describe()
+                            + ")"));
+                }
             }
         }
-        return check(c, TpccNames.tpkit(dialect), numbers.stream().mapToInt(Integer::intValue).toArray());
+        return results;
     }
 
     /**
@@ -97,9 +119,14 @@ final class TpccConsistency {
     }
 
     private static CheckResult check(Statement s, Condition condition, TpccNames names) throws SQLException {
+        return check(s, condition, names, names.condition(condition.number()));
+    }
+
+    /** Condition {@code condition} by {@code written}, its query as written (or restricted to a slice). */
+    private static CheckResult check(Statement s, Condition condition, TpccNames names, String written)
+            throws SQLException {
         long violations = 0;
         List<String> shown = new ArrayList<>();
-        String written = names.condition(condition.number());
         try (ResultSet rs = s.executeQuery(names.sql(written))) {
             ResultSetMetaData md = rs.getMetaData();
             while (rs.next()) {

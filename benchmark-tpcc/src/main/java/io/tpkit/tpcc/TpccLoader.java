@@ -84,11 +84,30 @@ final class TpccLoader {
      * @return the NURand constants used; their C_LAST is the C_LOAD a run must respect
      */
     NURandConstants load() throws Exception {
-        NURandConstants constants = NURandConstants.forLoad(new TpccRandom(streamSeed(seed, CONSTANTS_STREAM)));
-        context.expectRows(expectedRows());
+        loadSlice(1, warehouses, true);
+        return finish();
+    }
+
+    /** The NURand constants of this seed's load: every part of a split load draws the same. */
+    NURandConstants constants() {
+        return NURandConstants.forLoad(new TpccRandom(streamSeed(seed, CONSTANTS_STREAM)));
+    }
+
+    /**
+     * The rows of warehouses {@code first} to {@code last} (1-based, inclusive), with ITEM when
+     * {@code items}: each from the generator a whole load gives it, so that the slices of a split
+     * load hold exactly the rows of a whole one.
+     */
+    void loadSlice(int first, int last, boolean items) throws Exception {
+        context.expectRows(expectedRows(first, last, items));
+        context.step(items ? "items, warehouses, stock, customers, orders" : "warehouses, stock, customers, orders");
+        loadInParallel(constants(), first, last, items);
+    }
+
+    /** After every warehouse: C_LOAD in tpcc_config, keys, indexes, statistics. */
+    NURandConstants finish() throws Exception {
+        NURandConstants constants = constants();
         try (Connection c = context.connect()) {
-            context.step("items, warehouses, stock, customers, orders");
-            loadInParallel(constants);
             saveConfig(c, constants);
             context.step("primary keys");
             SqlScript.execute(c, dialect.primaryKeys());
@@ -106,27 +125,33 @@ final class TpccLoader {
 
     /** Every row the load writes; exact, because the order-line counts can be replayed. */
     long expectedRows() {
+        return expectedRows(1, warehouses, true);
+    }
+
+    private long expectedRows(int first, int last, boolean items) {
         long districts = DISTRICTS_PER_WAREHOUSE;
         long perWarehouse = 1 + districts + STOCK_PER_WAREHOUSE
                 + districts * (2L * CUSTOMERS_PER_DISTRICT + ORDERS_PER_DISTRICT + NEW_ORDERS_PER_DISTRICT);
         long orderLines = 0;
-        for (int w = 1; w <= warehouses; w++) {
+        for (int w = first; w <= last; w++) {
             for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
                 for (byte n : orderLineCounts(w, d)) {
                     orderLines += n;
                 }
             }
         }
-        return ITEMS + warehouses * perWarehouse + orderLines;
+        return (items ? ITEMS : 0) + (long) (last - first + 1) * perWarehouse + orderLines;
     }
 
-    private void loadInParallel(NURandConstants constants) throws Exception {
+    private void loadInParallel(NURandConstants constants, int first, int last, boolean items) throws Exception {
         List<Callable<Void>> tasks = new ArrayList<>();
-        tasks.add(() -> {
-            loadItems(new TpccRandom(streamSeed(seed, ITEM_STREAM)));
-            return null;
-        });
-        for (int w = 1; w <= warehouses; w++) {
+        if (items) {
+            tasks.add(() -> {
+                loadItems(new TpccRandom(streamSeed(seed, ITEM_STREAM)));
+                return null;
+            });
+        }
+        for (int w = first; w <= last; w++) {
             int warehouse = w;
             tasks.add(() -> {
                 loadWarehouse(warehouse, new TpccRandom(streamSeed(seed, warehouse)), constants);

@@ -200,6 +200,11 @@ final class SummaryPrinter {
     static String describe(LoadReport r) {
         String size = r.databaseBytes() < 0 ? "" : String.format(Locale.ROOT, "; database %.1f MiB (%.1f MiB per scale unit)",
                 r.databaseBytes() / 1048576.0, r.bytesPerScaleUnit() / 1048576.0);
+        if (r.slice() != null) {
+            return String.format(Locale.ROOT, "loaded %s, %s: %,d rows in %.1f s (%,.0f rows/s); the whole load at "
+                    + "scale %d is done%s", r.workload(), r.slice(), r.rows(), r.seconds(), r.rowsPerSecond(),
+                    r.scale(), size);
+        }
         return String.format(Locale.ROOT, "loaded %s at scale %d: %,d rows in %.1f s (%,.0f rows/s)%s",
                 r.workload(), r.scale(), r.rows(), r.seconds(), r.rowsPerSecond(), size);
     }

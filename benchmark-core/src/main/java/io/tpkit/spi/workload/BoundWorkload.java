@@ -41,6 +41,34 @@ public interface BoundWorkload {
     void load(LoadContext context) throws Exception;
 
     /**
+     * Whether the load splits into slices of the scale's units (warehouses, branches) that several
+     * driver processes load at once into one database ({@code tpkit load --partition I/N}): then
+     * {@link #loadSlice} and {@link #finishLoad} together do what {@link #load} does.
+     */
+    default boolean loadsInSlices() {
+        return false;
+    }
+
+    /**
+     * Fills the rows of one part's slice of the units ({@link io.tpkit.config.Partition#firstUnit}
+     * to {@link io.tpkit.config.Partition#endUnit}) into the tables {@link #createSchema} created,
+     * with the same generators a whole load uses for them, so that the slices together hold
+     * exactly the whole load's data; part 1 also fills the rows that belong to no unit (TPC-C's
+     * items). Other parts load their slices at the same time, into the same tables.
+     */
+    default void loadSlice(LoadContext context, io.tpkit.config.Partition part) throws Exception {
+        throw new UnsupportedOperationException("this workload loads from one process only");
+    }
+
+    /**
+     * Once every slice is loaded, from one process: the keys, indexes and statistics, and last the
+     * marker of a finished load.
+     */
+    default void finishLoad(LoadContext context) throws Exception {
+        throw new UnsupportedOperationException("this workload loads from one process only");
+    }
+
+    /**
      * Counts the data of a finished load so that a run can tell an empty database, a loaded one
      * and one loaded at another scale apart; {@code -1} when the tables do not exist.
      */
@@ -134,6 +162,19 @@ public interface BoundWorkload {
 
     /** The consistency conditions of the benchmark, evaluated by the database. */
     List<CheckResult> checkConsistency(Connection c) throws SQLException;
+
+    /**
+     * The consistency conditions as far as they can be checked on one part's slice of the units
+     * ({@code tpkit check --partition I/N}): the conditions per unit restricted to the slice, the
+     * part's first slice open below and its last open above, so that the parts together check every
+     * row the whole check would; the conditions on the whole database are listed as
+     * {@link CheckResult#skipped skipped}, saying so. By default a workload checks the whole
+     * database only.
+     */
+    default List<CheckResult> checkConsistency(Connection c, io.tpkit.config.Partition part) throws SQLException {
+        throw new io.tpkit.config.BadInputException("this workload checks the whole database only: leave out "
+                + "--partition");
+    }
 
     /**
      * For {@code tpkit check} when {@link #loadedScale} found no data of a tpkit load: the

@@ -1,0 +1,96 @@
+package io.tpkit.runner;
+
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.Partition;
+import io.tpkit.result.LoadReport;
+import java.time.Duration;
+
+/**
+ * One part of a load split across driver processes ({@code tpkit load --partition I/N}): part 1
+ * creates the schema and starts a {@link LoadGeneration}, every part loads its slice of the
+ * units, and part 1, once all slices are in, builds the keys and indexes and writes the marker of
+ * a finished load. A part other than 1 returns only when part 1 has, so that whoever waits for
+ * every load process to end finds the database ready.
+ */
+final class SlicedLoad {
+    private SlicedLoad() {
+    }
+
+    /**
+     * Refuses, before any server starts, a split load that cannot work: a workload that loads
+     * from one process only, or a database that only this process can reach.
+     */
+    static void refuseUnsplittable(BenchmarkConfig config, Binding binding) {
+        Partition part = config.partition();
+        String name = config.workload();
+        if (!binding.bound().loadsInSlices()) {
+            throw new BadInputException("tpkit load " + name + " does not split across driver processes: load it "
+                    + "from one process, without --partition");
+        }
+        if (!config.target().startsWith("jdbc:")) {
+            throw new BadInputException("--partition " + part.label() + " splits a load among processes that share "
+                    + "one database server, and each process starts its own --db " + config.target() + ": give every "
+                    + "part the JDBC URL of a server they all reach, or load from one process without --partition");
+        }
+    }
+
+    static LoadReport load(WorkloadOnTarget given, RunListener listener) throws Exception {
+        Partition part = given.config.partition();
+        Duration timeout = Runner.partTimeout();
+        long start = System.nanoTime();
+        LoadGeneration.Terms mine = new LoadGeneration.Terms(given.workload.name(), part.count(), given.bound.scale(),
+                given.config.seed(), given.config.workloadOptions());
+        WorkloadOnTarget db = given;
+        refuseEmptySlice(db, part); // every part, part 1 included, refuses the same count of parts
+        LoadGeneration generation;
+        if (part.index() == 1) {
+            announce(db, part, listener);
+            Loader.createSchema(db);
+            generation = LoadGeneration.start(db, part, mine);
+        } else {
+            generation = LoadGeneration.join(db, part, mine, given.config.scale() != null, timeout, listener);
+            LoadGeneration.Terms agreed = generation.terms();
+            if (agreed.seed() != mine.seed() || agreed.scale() != mine.scale()) {
+                db = given.rebound(given.binding.withSeedAndScale(agreed.seed(), agreed.scale()));
+            }
+            announce(db, part, listener);
+        }
+        String slice = "part " + part.label() + ": " + part.slice(db.bound.scale(), db.workload.scaleUnit());
+        LoadProgress context = new LoadProgress(db, listener, start, slice + ": ");
+        try (generation) {
+            WorkloadOnTarget loading = db;
+            Loader.withProgress(context, () -> loading.bound.loadSlice(context, part));
+            generation.sliceLoaded(context.rows());
+            if (part.index() == 1) {
+                listener.message(slice + " loaded; waiting for the other parts' slices");
+                generation.awaitSlices(timeout, listener);
+                Loader.withProgress(context, () -> loading.bound.finishLoad(context));
+                generation.done();
+            } else {
+                listener.message(slice + " loaded; waiting for part 1 to build the keys and indexes");
+                generation.awaitDone(timeout);
+            }
+        } catch (Exception e) {
+            generation.failed();
+            throw e;
+        }
+        return Loader.report(db, context, start, slice, listener);
+    }
+
+    private static void refuseEmptySlice(WorkloadOnTarget db, Partition part) {
+        int units = db.bound.scale();
+        if (!part.hasUnits(units)) {
+            throw new BadInputException("part " + part.label() + " gets " + part.slice(units, db.workload.scaleUnit())
+                    + ": split the load into at most " + units + " parts, or load a larger scale");
+        }
+    }
+
+    private static void announce(WorkloadOnTarget db, Partition part, RunListener listener) {
+        listener.message("loading " + db.workload.name() + ", part " + part.label() + ": "
+                + part.slice(db.bound.scale(), db.workload.scaleUnit()) + " (scale " + db.bound.scale() + ", seed "
+                + db.config.seed() + ") into " + db.target.label()
+                + (part.index() == 1 ? "; part 1 creates the schema and, once every slice is in, the keys and indexes"
+                : ""));
+    }
+}
