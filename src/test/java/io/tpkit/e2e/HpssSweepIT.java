@@ -157,9 +157,14 @@ class HpssSweepIT {
         assertThat(cli.exitCode()).isEqualTo(2);
         assertThat(cli.errLines()).hasSize(2); // "starting embedded PostgreSQL", then the refusal
         assertThat(cli.errLines().getLast()).startsWith("tpkit: sweep point 400 threads needs 402 connections")
-                .contains("max_connections 300", "nothing was run");
+                .contains("max_connections 300", "use at most 298 threads", "nothing was run");
         try (Stream<Path> left = Files.list(out)) {
             assertThat(left).isEmpty();
         }
+        // a single run names the option it was given too
+        Cli run = Cli.run("run", "hpss", "--threads", "400", "--out", out.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines().getLast()).startsWith("tpkit: --threads 400 needs 402 connections")
+                .contains("use at most 298 threads");
     }
 }
