@@ -226,9 +226,30 @@ class SweepEndToEndIT {
         Cli streams = Cli.run("sweep", "tp1", "--terminals", "5,10");
         assertThat(streams.exitCode()).isEqualTo(2);
         assertThat(streams.errLines()).singleElement().asString().contains("--arrival streams");
-        Cli hpss = Cli.run("sweep", "hpss", "--rate", "1,2");
-        assertThat(hpss.exitCode()).isEqualTo(2);
-        assertThat(hpss.errLines()).singleElement().asString().contains("unknown workload 'hpss'");
+        // HPSS's concurrency is its threads: the other axes are refused naming --threads, and --threads elsewhere
+        for (String axis : List.of("--connections", "--terminals", "--rate")) {
+            Cli hpss = Cli.run("sweep", "hpss", axis, "1,2");
+            assertThat(hpss.exitCode()).isEqualTo(2);
+            assertThat(hpss.errLines()).singleElement().asString()
+                    .endsWith("sweep --threads (e.g. --threads 1,2,4,8) instead of " + axis);
+        }
+        for (String workload : List.of("tp1", "tpcc")) {
+            Cli threads = Cli.run("sweep", workload, "--threads", "1,2");
+            assertThat(threads.exitCode()).isEqualTo(2);
+            assertThat(threads.errLines()).singleElement().asString().contains("is the size of its data, not a count "
+                    + "of threads: sweep its concurrency with --connections");
+        }
+        Cli noLoad = Cli.run("sweep", "hpss", "--threads", "1,2", "--no-load");
+        assertThat(noLoad.exitCode()).isEqualTo(2);
+        assertThat(noLoad.errLines()).singleElement().asString().contains("loads the tables afresh before every point")
+                .endsWith("drop --no-load");
+        Cli oneThread = Cli.run("sweep", "hpss", "--threads", "4");
+        assertThat(oneThread.exitCode()).isEqualTo(2);
+        assertThat(oneThread.errLines()).singleElement().asString()
+                .contains("nothing to sweep: give two values or more to --threads");
+        Cli duration = Cli.run("sweep", "hpss", "--threads", "1,2", "--duration", "5s");
+        assertThat(duration.exitCode()).isEqualTo(2);
+        assertThat(duration.errLines()).singleElement().asString().contains("--duration");
         Cli repeat = Cli.run("run", "tp1", "--repeat", "0");
         assertThat(repeat.exitCode()).isEqualTo(2);
         assertThat(repeat.errLines()).singleElement().asString().contains("--repeat must be at least 1");

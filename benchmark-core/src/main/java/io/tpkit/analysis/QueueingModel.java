@@ -107,6 +107,14 @@ public final class QueueingModel {
     public record Inputs(String calibration, int terminals, int connections, double thinkSeconds, String thinkSource,
                          List<TypeDemand> types, double serviceDemandMs, Double cpuDemandMs, Integer cpus,
                          double otherDemandMs, String other, String cpuSource, List<String> notes) {
+        /** The same inputs with one more caveat. */
+        public Inputs withNote(String note) {
+            List<String> more = new ArrayList<>(notes);
+            more.add(note);
+            return new Inputs(calibration, terminals, connections, thinkSeconds, thinkSource, types, serviceDemandMs,
+                    cpuDemandMs, cpus, otherDemandMs, other, cpuSource, List.copyOf(more));
+        }
+
         /** The stations of the network (without the think time and the connection limit). */
         public List<Mva.Station> stations() {
             List<Mva.Station> s = new ArrayList<>();

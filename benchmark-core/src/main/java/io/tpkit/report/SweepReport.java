@@ -57,22 +57,31 @@ public final class SweepReport {
         html.append("<p class=\"sub\">").append(Html.escape(sweep.at("/target/kind").asText(
                 sweep.at("/configuration/target").asText()))).append(", started ").append(Html.escape(sweep.path("startedAt")
                 .asText())).append("; ").append(points.size()).append(" points, each ")
-                .append(Html.escape(measured())).append(", one after the other on the same server and data</p>\n");
+                .append(Html.escape(measured())).append(", one after the other on the same server")
+                .append("always".equals(sweep.at("/configuration/load").asText()) ? ", the data loaded afresh before each "
+                        + "point" : " and data").append("</p>\n");
         if (sweep.path("incomplete").asBoolean()) {
             html.append("<p class=\"fail\">INCOMPLETE: the sweep was interrupted; the points shown are those it ran.</p>\n");
         }
         JsonNode peak = sweep.path("peak");
         JsonNode knee = sweep.path("knee");
-        html.append("<h2>Peak and knee</h2>\n<table id=\"findings\">\n<tr><td>peak</td><td data-key=\"peak.tps\">")
-                .append(RunReport.fmt(peak.path("tps").asDouble())).append(" TPS at ").append(Html.escape(axis()))
+        String figure = figureLabel();
+        boolean ownFigure = !"TPS".equals(figure);
+        html.append("<h2>Peak and knee</h2>\n<table id=\"findings\">\n<tr><td>peak</td><td data-key=\"")
+                .append(ownFigure ? "peak.figureValue\">" + RunReport.fmt(peak.path("figureValue").asDouble()) + " "
+                        + Html.escape(figure) : "peak.tps\">" + RunReport.fmt(peak.path("tps").asDouble()) + " TPS")
+                .append(" at ").append(Html.escape(axis()))
                 .append(" ").append(num(peak.path("value").asDouble()))
+                .append(ownFigure ? " (" + RunReport.fmt(peak.path("tps").asDouble()) + " TPS)" : "")
                 .append(peak.path("atEnd").asBoolean() ? " (the last point: the peak may lie beyond the sweep)" : "")
                 .append("</td></tr>\n<tr><td>knee</td><td data-key=\"knee.value\" style=\"text-align:left\">")
                 .append(knee.path("value").isNumber() ? Html.escape(axis()) + " " + num(knee.path("value").asDouble())
                         : "not reached").append("</td></tr>\n</table>\n<p>").append(Html.escape(knee.path("explanation")
                         .asText())).append(".</p>\n<p class=\"sub\">Knee, as tpkit defines it (g = ")
                 .append(num(knee.path("thresholdPct").asDouble())).append("%, --knee-gain): ")
-                .append(Html.escape(knee.path("definition").asText())).append(".</p>\n");
+                .append(Html.escape(knee.path("definition").asText())).append(ownFigure ? "; the throughput here is "
+                        + Html.escape(figure) + ", the workload's own figure, and TPS(x) stands for it" : "")
+                .append(".</p>\n");
         charts();
         table();
         model();
@@ -82,8 +91,19 @@ public final class SweepReport {
         return html.toString();
     }
 
+    /** What the peak and the knee are found from: "TPS", or the workload's figure (absent before it was recorded). */
+    private String figureLabel() {
+        return sweep.at("/figure/label").asText("TPS");
+    }
+
     private String measured() {
         JsonNode c = sweep.path("configuration");
+        if (!c.path("durationSeconds").isNumber() && !c.path("transactions").isNumber()) {
+            // a workload that fixes its own run shape (HPSS): its options say how much each point does
+            List<String> options = new ArrayList<>();
+            c.path("options").properties().forEach(e -> options.add("--" + e.getKey() + " " + e.getValue().asText()));
+            return "the workload's own run shape" + (options.isEmpty() ? "" : " (" + String.join(", ", options) + ")");
+        }
         if (c.path("transactions").isNumber()) {
             return c.path("transactions").asText() + " transactions measured after " + num(c.path("warmupSeconds")
                     .asDouble()) + " s of warm-up";
@@ -151,6 +171,15 @@ public final class SweepReport {
         String alt = sweep.at("/model/alternative/other").asText();
         String firstType = points.path(0).at("/types/0/name").asText("first type");
         SvgChart throughput = chart("throughput", "per second").series("TPS (measured)", tps);
+        String figure = figureLabel();
+        if (!"TPS".equals(figure)) {
+            List<double[]> own = new ArrayList<>();
+            String id = sweep.at("/figure/id").asText();
+            for (JsonNode p : points) {
+                own.add(new double[] {p.path("value").asDouble(), p.path("headline").path(id).asDouble()});
+            }
+            throughput.series(figure + " (measured; the peak and knee are found from it)", own);
+        }
         if (differ) {
             throughput.series("interactions/s (measured, as the model counts)", requests);
         }
@@ -212,7 +241,8 @@ public final class SweepReport {
                     .append(p.path("incomplete").asBoolean() ? " (INCOMPLETE)" : "").append("</td><td class=\"")
                     .append(p.path("consistent").asBoolean() ? "pass\">passed" : "fail\">FAILED").append("</td></tr>\n");
         }
-        html.append("</table>\n<p class=\"sub\">Gain per doubling: (TPS / previous TPS)^(1 / log2(")
+        html.append("</table>\n<p class=\"sub\">Gain per doubling: (").append(Html.escape(figureLabel()))
+                .append(" / previous)^(1 / log2(")
                 .append(Html.escape(axis())).append(" / previous)) - 1. Mean ms: the mean response time of the types "
                 + "a terminal waits for, weighted by their counts.</p>\n");
     }

@@ -267,8 +267,9 @@ public final class Runner {
         }
         int needs = RunSettings.connectionsNeeded(s, db.bound);
         // the plugins leave the asking connection out of "in use": it is one of the run's own
-        Series.refuseOverLimit("--connections " + s.connections(), needs, s.connections(), limit.get().available(),
-                limit.get(), db.target.plugin().name());
+        String unit = Series.concurrency(db.config);
+        Series.refuseOverLimit("--" + unit + " " + s.connections(), needs, s.connections(), limit.get().available(),
+                limit.get(), db.target.plugin().name(), unit);
     }
 
     private static String scaleOption(BenchmarkConfig config) {

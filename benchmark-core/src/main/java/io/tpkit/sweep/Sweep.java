@@ -27,6 +27,10 @@ public record Sweep(BenchmarkConfig base, SweepAxis axis, List<Double> values, d
                     + axis.label() + " " + (axis == SweepAxis.RATE ? "100,200,400" : "1,2,4,8") + ")");
         }
         values.forEach(axis::check);
+        if (axis.reloadsEveryPoint() && base.loadPolicy() == io.tpkit.config.LoadPolicy.NEVER) {
+            throw new BadInputException("a sweep over --" + axis.label() + " loads the tables afresh before every point, "
+                    + "so that each starts empty: drop --no-load");
+        }
         TreeSet<Double> sorted = new TreeSet<>(values);
         if (sorted.size() < values.size()) {
             throw new BadInputException("sweep --" + axis.label() + " names a value twice: give each value once");

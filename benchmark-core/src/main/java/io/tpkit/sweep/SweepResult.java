@@ -13,14 +13,16 @@ import java.util.Map;
  * result.json), the peak, the knee and the queueing model's prediction.
  *
  * @param tool          always "tpkit sweep", so that a reader can tell the file
- * @param axis          what varied: connections, terminals or rate
+ * @param axis          what varied: connections, terminals, rate or threads
+ * @param figure        the throughput the peak and the knee are found from: TPS, or the workload's
+ *                      own ({@link io.tpkit.spi.workload.Workload#throughputFigure()})
  * @param configuration the configuration common to every point (the swept key left out)
  * @param target        the target, as each point's result.json describes it
  * @param points        in increasing value of the axis
  * @param incomplete    the sweep was interrupted: points are missing or the last one is cut short
  * @param folder        the sweep's own folder
  */
-public record SweepResult(String tool, String workload, String axis, List<Double> values, String startedAt,
+public record SweepResult(String tool, String workload, String axis, List<Double> values, Figure figure, String startedAt,
                           String finishedAt, Map<String, Object> configuration, Map<String, Object> target,
                           String product, String version, List<Point> points, Peak peak, KneeFinding knee,
                           Model model, boolean incomplete, String folder) {
@@ -61,8 +63,28 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                             double responseErrorPct) {
     }
 
-    /** The highest TPS; {@code atEnd}: it is the last point, so the peak may lie beyond the sweep. */
-    public record Peak(int point, double value, double tps, boolean atEnd) {
+    /**
+     * The throughput the peak and the knee are found from.
+     *
+     * @param id    {@code tps}, or the id of the headline figure in each point's {@code headline}
+     * @param label in words, short enough for a column ("TPS", "creates/s mean")
+     */
+    public record Figure(String id, String label) {
+        static final Figure TPS = new Figure("tps", "TPS");
+
+        boolean isTps() {
+            return id.equals(TPS.id);
+        }
+    }
+
+    /**
+     * The point with the highest {@link Figure}; {@code atEnd}: it is the last point, so the peak
+     * may lie beyond the sweep.
+     *
+     * @param tps         the peak point's TPS
+     * @param figureValue the peak point's figure (its TPS when the figure is TPS)
+     */
+    public record Peak(int point, double value, double tps, double figureValue, boolean atEnd) {
     }
 
     /**
@@ -107,17 +129,28 @@ public record SweepResult(String tool, String workload, String axis, List<Double
      */
     static SweepResult of(Sweep sweep, List<RunResult> runs, double think, String source, Map<String, Object> target,
                           String startedAt, String finishedAt, boolean interrupted, String folder) {
+        return of(sweep, runs, null, think, source, target, startedAt, finishedAt, interrupted, folder);
+    }
+
+    /**
+     * @param figureId the id of the headline figure that is the workload's throughput, or null
+     *                 for TPS
+     */
+    static SweepResult of(Sweep sweep, List<RunResult> runs, String figureId, double think, String source,
+                          Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
+                          String folder) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no points");
         }
         SweepAxis axis = sweep.axis();
+        Figure figure = figureId == null ? Figure.TPS : new Figure(figureId, label(runs.getFirst(), figureId));
         List<Knee.Point> kneePoints = new ArrayList<>();
         List<QueueingModel.Measured> measured = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             RunResult r = runs.get(i);
             QueueingModel.Measured m = QueueingModel.measured(r);
             measured.add(m);
-            kneePoints.add(new Knee.Point(sweep.values().get(i), tps(r), m.responseMs()));
+            kneePoints.add(new Knee.Point(sweep.values().get(i), figure(r, figure), m.responseMs()));
         }
         Knee.Finding finding = Knee.find(kneePoints, sweep.kneeGainPct(), axis.label());
 
@@ -132,6 +165,9 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         } else {
             try {
                 inputs = QueueingModel.inputs(runs.getFirst(), think, source, sweep.mvaOther());
+                if (axis.reloadsEveryPoint()) {
+                    inputs = inputs.withNote(GROWING_TABLES);
+                }
             } catch (IllegalArgumentException e) {
                 absent = e.getMessage();
             }
@@ -173,10 +209,10 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         Map<String, Object> db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < sweep.values().size()
                 || points.stream().anyMatch(Point::incomplete);
-        return new SweepResult(TOOL, sweep.base().workload(), axis.label(), sweep.values(), startedAt, finishedAt,
-                configuration, target, String.valueOf(db.get("product")), String.valueOf(db.get("version")), points,
-                new Peak(peak + 1, sweep.values().get(peak), points.get(peak).tps(), finding.peakAtEnd()), knee, model,
-                incomplete, folder);
+        return new SweepResult(TOOL, sweep.base().workload(), axis.label(), sweep.values(), figure, startedAt,
+                finishedAt, configuration, target, String.valueOf(db.get("product")), String.valueOf(db.get("version")),
+                points, new Peak(peak + 1, sweep.values().get(peak), points.get(peak).tps(),
+                kneePoints.get(peak).throughput(), finding.peakAtEnd()), knee, model, incomplete, folder);
     }
 
     /** The model again with the other demand treated the other way, against the same points. */
@@ -185,6 +221,9 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         QueueingModel.Other other = used == QueueingModel.Other.DELAY ? QueueingModel.Other.QUEUE
                 : QueueingModel.Other.DELAY;
         QueueingModel.Inputs in = QueueingModel.inputs(runs.getFirst(), think, source, other);
+        if (sweep.axis().reloadsEveryPoint()) {
+            in = in.withNote(GROWING_TABLES);
+        }
         double sumRequests = 0;
         double sumResponse = 0;
         int n = 0;
@@ -203,7 +242,7 @@ public record SweepResult(String tool, String workload, String axis, List<Double
     }
 
     SweepResult withFolder(String dir) {
-        return new SweepResult(tool, workload, axis, values, startedAt, finishedAt, configuration, target, product,
+        return new SweepResult(tool, workload, axis, values, figure, startedAt, finishedAt, configuration, target, product,
                 version, points, peak, knee, model, incomplete, dir);
     }
 
@@ -257,6 +296,34 @@ public record SweepResult(String tool, String workload, String axis, List<Double
 
     static double tps(RunResult r) {
         return r.metrics().throughput().overWallClock();
+    }
+
+    /**
+     * Why the model of a thread sweep errs as the threads grow, whatever the database does: each
+     * point creates threads x creates x iterations rows, so its tables (and their indexes) end
+     * bigger than the first point's, where the demands were measured.
+     */
+    static final String GROWING_TABLES = "each point starts on empty tables and creates threads x creates x "
+            + "iterations rows, so a point with more threads ends with bigger tables and indexes than the first point, "
+            + "where the demands were measured: a cost that grows with the tables is under-predicted";
+
+    /** A point's value of the figure; 0 when its run has none (interrupted before an iteration ended). */
+    static double figure(RunResult r, Figure figure) {
+        if (figure.isTps()) {
+            return tps(r);
+        }
+        io.tpkit.metrics.HeadlineFigure f = r.headline() == null ? null : r.headline().get(figure.id());
+        return f == null || f.value() == null ? 0 : f.value();
+    }
+
+    /** The headline figure's label up to its explanation: "creates/s mean (creates ... )" -> "creates/s mean". */
+    private static String label(RunResult r, String id) {
+        io.tpkit.metrics.HeadlineFigure f = r.headline() == null ? null : r.headline().get(id);
+        if (f == null || f.label() == null) {
+            return id;
+        }
+        int paren = f.label().indexOf(" (");
+        return paren > 0 ? f.label().substring(0, paren) : f.label();
     }
 
     /** The values of the workload's headline figures, by id (those not shown left out). */

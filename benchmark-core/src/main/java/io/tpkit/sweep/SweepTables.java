@@ -27,7 +27,13 @@ public final class SweepTables {
         }));
         // only short headline figures fit a column; the others are in sweep.csv
         List<String> shown = headlineKeys.stream().filter(k -> k.length() <= 12).toList();
+        // the workload's own throughput, when the peak and the knee are found from it
+        SweepResult.Figure figure = r.figure();
+        boolean ownFigure = !figure.isTps();
         out.append(String.format(Locale.ROOT, "%12s %6s %6s %10s", r.axis(), "conns", "terms", "TPS"));
+        if (ownFigure) {
+            out.append(String.format(Locale.ROOT, " %" + Math.max(10, figure.label().length()) + "s", figure.label()));
+        }
         shown.forEach(k -> out.append(String.format(Locale.ROOT, " %12s", k)));
         out.append(String.format(Locale.ROOT, " %8s %9s %9s %9s", "gain/2x", "mean ms", "p90 ms", "p99 ms"));
         if (model) {
@@ -40,6 +46,11 @@ public final class SweepTables {
                     + (r.knee().point() != null && p.index() == r.knee().point() ? " knee" : "");
             out.append(String.format(Locale.ROOT, "%12s %6d %6d %10.1f", SweepAxis.format(p.value()), p.connections(),
                     p.terminals(), p.tps()));
+            if (ownFigure) {
+                Double v = p.headline().get(figure.id());
+                out.append(String.format(Locale.ROOT, " %" + Math.max(10, figure.label().length()) + "s",
+                        v == null ? "-" : String.format(Locale.ROOT, "%.1f", v)));
+            }
             shown.forEach(k -> out.append(String.format(Locale.ROOT, " %12s",
                     p.headline().containsKey(k) ? String.format(Locale.ROOT, "%.1f", p.headline().get(k)) : "-")));
             out.append(String.format(Locale.ROOT, " %8s %9.2f %9.2f %9.2f", p.gainPerDoublingPct() == null ? "-"
@@ -55,10 +66,12 @@ public final class SweepTables {
             out.append("  ").append(p.verdict()).append(p.consistent() ? "" : ", CONSISTENCY FAILED")
                     .append(p.incomplete() ? ", INCOMPLETE" : "").append(mark).append(nl);
         }
-        out.append("(p90 and p99 of ").append(firstType).append("; mean ms: all types a terminal waits for; gain/2x: TPS "
-                + "gain per doubling from the previous point)").append(nl);
-        out.append(String.format(Locale.ROOT, "peak: %.1f TPS at %s%s%n", r.peak().tps(), r.axis() + " "
-                + SweepAxis.format(r.peak().value()), r.peak().atEnd() ? " (the last point: the peak may lie beyond the sweep)" : ""));
+        out.append("(p90 and p99 of ").append(firstType).append("; mean ms: all types a terminal waits for; gain/2x: ")
+                .append(figure.label()).append(" gain per doubling from the previous point")
+                .append(ownFigure ? "; peak and knee from " + figure.label() : "").append(")").append(nl);
+        out.append(String.format(Locale.ROOT, "peak: %.1f %s at %s%s%s%n", r.peak().figureValue(), figure.label(),
+                r.axis() + " " + SweepAxis.format(r.peak().value()), ownFigure ? String.format(Locale.ROOT, " (%.1f TPS)",
+                        r.peak().tps()) : "", r.peak().atEnd() ? " (the last point: the peak may lie beyond the sweep)" : ""));
         out.append(r.knee().explanation()).append(nl);
         if (model) {
             var in = r.model().inputs();

@@ -7,6 +7,8 @@ import io.tpkit.result.RunResult;
 import io.tpkit.runner.RunControl;
 import io.tpkit.runner.RunListener;
 import io.tpkit.runner.Series;
+import io.tpkit.spi.Plugins;
+import io.tpkit.spi.workload.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -26,10 +28,13 @@ public final class Sweeps {
      * on the same server and data, each writing its own result folder, and finally writes the
      * sweep's folder ({@code sweep-WORKLOAD-...}: sweep.json, sweep.csv, sweep.html) beside them.
      * Ctrl-C ({@code control}) ends the current point, skips the rest and writes what was done,
-     * marked incomplete.
+     * marked incomplete. A sweep over threads loads the data before every point
+     * ({@link SweepAxis#reloadsEveryPoint()}).
      */
     public static SweepResult run(Sweep sweep, RunListener listener, RunControl control) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
+        Workload workload = Plugins.workload(sweep.base().workload());
+        sweep.axis().checkFits(workload);
         List<BenchmarkConfig> configs = sweep.points();
         List<String> labels = sweep.values().stream().map(v -> "sweep point " + sweep.axis().describe(v)).toList();
         BenchmarkConfig base = configs.getFirst();
@@ -37,6 +42,10 @@ public final class Sweeps {
              Series series = Series.open(configs, labels, listener)) {
             Series.Shape shape = Series.shape(base);
             List<RunResult> runs = new ArrayList<>();
+            if (sweep.axis().reloadsEveryPoint()) {
+                listener.message("sweep over " + sweep.axis().label() + ": the data is loaded afresh before every point, "
+                        + "so that each starts on empty tables");
+            }
             for (int i = 0; i < configs.size() && !control.aborted(); i++) {
                 listener.message("sweep point " + (i + 1) + " of " + configs.size() + ": "
                         + sweep.axis().describe(sweep.values().get(i)));
@@ -50,7 +59,8 @@ public final class Sweeps {
                     + "next transaction when the last one ends)"
                     : String.format(Locale.ROOT, "the workload's mean keying + think time per transaction, x the "
                     + "think factor %s (closed terminals)", base.thinkFactor());
-            SweepResult result = SweepResult.of(sweep, runs, shape.thinkSeconds(), source, series.describeTarget(),
+            SweepResult result = SweepResult.of(sweep, runs,
+                    workload.throughputFigure().orElse(null), shape.thinkSeconds(), source, series.describeTarget(),
                     startedAt, OffsetDateTime.now().toString(), control.aborted(), folder.finalPath().toString());
             SweepFiles.write(folder, result);
             Path dir = folder.commit();

@@ -13,6 +13,9 @@ import java.util.Map;
  * wall time), with mean, high and low, and how the last iteration compares with the first.
  */
 final class HpssReport {
+    /** The id of the mean of the iterations' rates: the report's headline and a sweep's figure. */
+    static final String MEAN = "createsPerSecondMean";
+
     private HpssReport() {
     }
 
@@ -32,7 +35,7 @@ final class HpssReport {
         }
         String how = " (creates committed in an iteration / its wall time, over " + rounds.size()
                 + (rounds.size() == 1 ? " iteration)" : " iterations)");
-        h.add("createsPerSecondMean", "creates/s mean" + how, sum / rounds.size(), HeadlineFigure.PER_SECOND);
+        h.add(MEAN, "creates/s mean" + how, sum / rounds.size(), HeadlineFigure.PER_SECOND);
         h.add("createsPerSecondHigh", "creates/s high", high, HeadlineFigure.PER_SECOND);
         h.add("createsPerSecondLow", "creates/s low", low, HeadlineFigure.PER_SECOND);
         double first = rounds.getFirst().perSecond();

@@ -50,6 +50,17 @@ public final class HpssWorkload implements Workload {
     }
 
     @Override
+    public boolean scaleIsThreads() {
+        return true;
+    }
+
+    /** The report's figure: each iteration's creates over its wall time, averaged over the iterations. */
+    @Override
+    public java.util.Optional<String> throughputFigure() {
+        return java.util.Optional.of(HpssReport.MEAN);
+    }
+
+    @Override
     public List<WorkloadOption> options() {
         return HpssSettings.OPTIONS;
     }

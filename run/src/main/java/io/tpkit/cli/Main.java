@@ -112,10 +112,15 @@ public final class Main implements Runnable {
         root.addSubcommand("run", group("run", "Load when empty, measure, check consistency, write results.",
                 workloads, w -> new RunCommand(w, console).commandLine("run", w.runExamples().stream()
                         .map(args -> ("tpkit run " + w.name() + " " + args).strip()).toArray(String[]::new))));
-        root.addSubcommand("sweep", group("sweep", "Run a workload at several connection counts, terminal counts or "
-                + "rates on one server; find the peak and the knee, and compare with a queueing model.",
-                workloads.stream().filter(w -> !w.fixesRunShape()).toList(), w -> new SweepCommand(w, console)
-                        .commandLine("sweep", "tpkit sweep " + w.name() + " --connections 1,2,4,8,16 --duration 30s",
+        root.addSubcommand("sweep", group("sweep", "Run a workload at several connection counts, terminal counts, "
+                + "rates or thread counts on one server; find the peak and the knee, and compare with a queueing model.",
+                workloads.stream().filter(w -> !w.fixesRunShape() || w.scaleIsThreads()).toList(), w -> w.scaleIsThreads()
+                        ? new SweepCommand(w, console).commandLine("sweep",
+                                "tpkit sweep " + w.name() + " --threads 1,2,4,8,16,32",
+                                "tpkit sweep " + w.name() + " --threads 1,2,4,8 --db jdbc:postgresql://db:5432/bench --user bench "
+                                        + "--password-env PGPASSWORD")
+                        : new SweepCommand(w, console).commandLine("sweep",
+                                "tpkit sweep " + w.name() + " --connections 1,2,4,8,16 --duration 30s",
                                 "tpkit sweep " + w.name() + " --arrival closed --think 0.1 --connections 4 --terminals 10,20,40,80",
                                 "tpkit sweep " + w.name() + " --rate 200,400,800,1600 --connections 8")));
         root.addSubcommand("compare", compareGroup(console, workloads));

@@ -55,11 +55,16 @@ abstract class WorkloadCommand implements Callable<Integer> {
         return text.endsWith(".") ? text : text + ".";
     }
 
+    /** The scale as given in the workload's unit ({@code --branches 4}), or null. */
+    Integer scaleInUnits() {
+        return spec.findOption("--" + workload.scaleUnit()).getValue();
+    }
+
     /** The builder with the target, scale and the workload's own options set. */
     BenchmarkConfig.Builder configBuilder() {
         BenchmarkConfig.Builder b = BenchmarkConfig.builder(workload.name());
         target.apply(b);
-        Integer units = spec.findOption("--" + workload.scaleUnit()).getValue();
+        Integer units = scaleInUnits();
         if (units != null) {
             if (target.scale != null && !target.scale.equals(units)) {
                 throw new io.tpkit.config.BadInputException("--scale " + target.scale + " and --" + workload.scaleUnit()

@@ -32,6 +32,27 @@ public interface Workload {
         return false;
     }
 
+    /**
+     * True when the scale counts the run's concurrent threads, each creating back to back on its
+     * own connection, rather than the size of its data (HPSS: {@code --threads} is
+     * {@code --scale}). Such a workload's concurrency is swept as {@code --threads}; its data is
+     * what its threads write, measured from the empty tables the load leaves, so each point of
+     * such a sweep loads afresh.
+     */
+    default boolean scaleIsThreads() {
+        return false;
+    }
+
+    /**
+     * The id of the headline figure ({@link BoundWorkload#headline}) that is this benchmark's own
+     * throughput, when it has one that TPS does not say (HPSS: {@code createsPerSecondMean}, the
+     * mean of its iterations' rates, which leaves out the gaps between iterations); a sweep finds
+     * its peak and knee from it. Empty: TPS.
+     */
+    default java.util.Optional<String> throughputFigure() {
+        return java.util.Optional.empty();
+    }
+
     /** Arguments worth showing under {@code tpkit run NAME --help}, one example each. */
     default List<String> runExamples() {
         return List.of("", "--connections 8 --duration 5m --warmup 1m",
