@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -403,11 +402,7 @@ final class LoadGeneration implements AutoCloseable {
         }
     }
 
-    /**
-     * The two tables, if they are not there. Several parts may ask at once, and PostgreSQL may
-     * then refuse the second CREATE although it says IF NOT EXISTS: what counts is that the
-     * tables exist afterwards.
-     */
+    /** The two tables, if they are not there (several parts may ask at once). */
     private static void createTables(Connection c) throws SQLException {
         String[] ddl = {
             "CREATE TABLE IF NOT EXISTS " + GENERATIONS + " (generation VARCHAR(40) NOT NULL PRIMARY KEY, "
@@ -418,13 +413,7 @@ final class LoadGeneration implements AutoCloseable {
                     + "beat BIGINT NOT NULL, rows_done BIGINT NOT NULL, state VARCHAR(16) NOT NULL, "
                     + "PRIMARY KEY (generation, part))"};
         for (String sql : ddl) {
-            try (Statement s = c.createStatement()) {
-                s.execute(sql);
-            } catch (SQLException e) {
-                try (Statement s = c.createStatement()) {
-                    s.execute(sql); // the other part's CREATE has committed by now
-                }
-            }
+            io.tpkit.sql.SharedTable.create(c, sql);
         }
     }
 

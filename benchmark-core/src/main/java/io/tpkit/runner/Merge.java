@@ -218,7 +218,10 @@ public final class Merge {
     private static BenchmarkConfig.Builder configOf(RunResult part) {
         Map<String, Object> c = part.configuration();
         BenchmarkConfig.Builder b = BenchmarkConfig.builder((String) c.get("workload"))
-                .target((String) c.get("target")).scale(number(c.get("scale")));
+                .target((String) c.get("target"));
+        if (c.get("scale") != null) { // null: the workload's default, as the parts ran it
+            b.scale(number(c.get("scale")));
+        }
         if (c.get("user") != null) {
             b.user((String) c.get("user"));
         }

@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,10 +41,8 @@ final class PartRendezvous implements AutoCloseable {
         long joined = System.currentTimeMillis();
         try (Connection c = db.connection()) {
             c.setAutoCommit(true);
-            try (Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (run_name VARCHAR(64) NOT NULL, part INT NOT NULL, "
-                        + "parts INT NOT NULL, joined_ms BIGINT NOT NULL, PRIMARY KEY (run_name, part))");
-            }
+            io.tpkit.sql.SharedTable.create(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (run_name VARCHAR(64) NOT NULL, "
+                    + "part INT NOT NULL, parts INT NOT NULL, joined_ms BIGINT NOT NULL, PRIMARY KEY (run_name, part))");
             r.leave(c);
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + TABLE
                     + " (run_name, part, parts, joined_ms) VALUES (?, ?, ?, ?)")) {

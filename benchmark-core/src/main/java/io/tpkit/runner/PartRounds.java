@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,11 +44,9 @@ final class PartRounds implements RoundMeeting, AutoCloseable {
         this.c = db.connection();
         try {
             c.setAutoCommit(true);
-            try (Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (run_name VARCHAR(64) NOT NULL, start_ms BIGINT "
-                        + "NOT NULL, round INT NOT NULL, part INT NOT NULL, at_ms BIGINT NOT NULL, "
-                        + "PRIMARY KEY (run_name, start_ms, round, part))");
-            }
+            io.tpkit.sql.SharedTable.create(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (run_name VARCHAR(64) NOT NULL, "
+                    + "start_ms BIGINT NOT NULL, round INT NOT NULL, part INT NOT NULL, at_ms BIGINT NOT NULL, "
+                    + "PRIMARY KEY (run_name, start_ms, round, part))");
             try (PreparedStatement old = c.prepareStatement("DELETE FROM " + TABLE
                     + " WHERE run_name = ? AND part = ? AND start_ms < ?")) {
                 old.setString(1, part.name());
