@@ -102,8 +102,9 @@ class RunCommand extends WorkloadCommand {
 
     @Option(names = "--partition", paramLabel = "I/N",
             description = "Drive part I of N of the run from this process (1/2 and 2/2 on two machines): the part "
-                    + "takes its slice of the terminals (TPC-C: of the warehouses; HPSS: of the threads, meeting the others at every iteration), meets the other parts in the "
-                    + "database and starts with them; 'tpkit merge' joins the parts' result folders. Load once first.")
+                    + "takes its slice of the terminals (TPC-C: of the warehouses; HPSS: of the threads, meeting the "
+                    + "others at every iteration), meets the other parts in the database and starts with them; "
+                    + "'tpkit merge' joins the parts' result folders. Load first ('tpkit load', in parts too).")
     String partition;
 
     @Option(names = "--run-name", paramLabel = "NAME",
