@@ -54,6 +54,8 @@ class BadInputTest {
                 "--db embedded-mariadb", "without --partition");
         assertOneLineError(Cli.run("load", "hpss", "--partition", "1/2", "--db", "jdbc:postgresql://127.0.0.1:1/x"),
                 "tpkit load hpss does not split across driver processes", "without --partition");
+        assertOneLineError(Cli.run("run", "hpss", "--partition", "1/2"), "--partition 1/2 splits a run among "
+                + "processes that share one database server", "--db embedded-postgres", "JDBC URL");
         assertOneLineError(Cli.run("load", "tpcc", "--partition", "3/2"), "--partition 3/2 is not a part");
         assertOneLineError(Cli.run("check", "tpcc", "--partition", "0/2"), "--partition 0/2 is not a part");
     }

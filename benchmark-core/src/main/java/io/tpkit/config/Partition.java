@@ -65,6 +65,21 @@ public record Partition(int index, int count, String name) {
         return endUnit(units) > firstUnit(units);
     }
 
+    /**
+     * Refuses a target each process would start for itself (an embedded server, a container):
+     * the parts must share one server.
+     *
+     * @param command "load" or "run"
+     */
+    public void requireSharedTarget(String command, String target) {
+        if (!target.startsWith("jdbc:")) {
+            throw new BadInputException("--partition " + label() + " splits a " + command + " among processes that "
+                    + "share one database server, and each process starts its own --db " + target + ": give every "
+                    + "part the JDBC URL of a server they all reach, or " + command + " from one process without "
+                    + "--partition");
+        }
+    }
+
     public String label() {
         return index + "/" + count;
     }

@@ -123,6 +123,9 @@ public final class Runner {
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control, Target held)
             throws Exception {
         String startedAt = OffsetDateTime.now().toString();
+        if (config.partition() != null && held == null) {
+            config.partition().requireSharedTarget("run", config.target());
+        }
         Binding asked = Binding.of(config);
         SchedulerSettings askedSettings = RunSettings.of(config, asked.bound());
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));

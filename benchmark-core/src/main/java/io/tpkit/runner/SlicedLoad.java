@@ -28,11 +28,7 @@ final class SlicedLoad {
             throw new BadInputException("tpkit load " + name + " does not split across driver processes: load it "
                     + "from one process, without --partition");
         }
-        if (!config.target().startsWith("jdbc:")) {
-            throw new BadInputException("--partition " + part.label() + " splits a load among processes that share "
-                    + "one database server, and each process starts its own --db " + config.target() + ": give every "
-                    + "part the JDBC URL of a server they all reach, or load from one process without --partition");
-        }
+        part.requireSharedTarget("load", config.target());
     }
 
     static LoadReport load(WorkloadOnTarget given, RunListener listener) throws Exception {
