@@ -32,22 +32,9 @@ class KubernetesJobManifestTest {
 
     @Test
     void theRunIsAnIndexedJobWhosePodsAllRunAtOnceAndPartitionByTheirIndex() throws IOException {
-        JsonNode job = job("tpcc-partitioned-job.yaml");
-        JsonNode spec = job.get("spec");
-        assertThat(spec.path("completionMode").asText()).isEqualTo("Indexed");
-        int parts = spec.path("completions").asInt();
-        assertThat(parts).isGreaterThan(1);
         // every part must be running for the parts to agree on one start
-        assertThat(spec.path("parallelism").asInt()).isEqualTo(parts);
-        assertThat(spec.path("backoffLimit").asInt(-1)).isZero();
-
-        JsonNode container = container(job);
-        assertThat(texts(container.get("command"))).containsExactly("sh", "-c");
+        JsonNode container = indexedJobPartitionedByIndex("tpcc-partitioned-job.yaml");
         String script = script(container);
-        Matcher partition = PARTITION.matcher(script);
-        assertThat(partition.find()).as("--partition $((JOB_COMPLETION_INDEX + 1))/N in: %s", script).isTrue();
-        assertThat(Integer.parseInt(partition.group(1))).as("the N of --partition I/N").isEqualTo(parts);
-        assertThat(partition.find()).as("one --partition").isFalse();
         // each part writes its own folder on the shared volume
         assertThat(script).containsPattern("--out\\s+/results/\\S*" + PART.pattern());
         assertThat(script).contains("--no-load");
@@ -76,19 +63,30 @@ class KubernetesJobManifestTest {
     /** The load is split as the run is: every pod at once, each loading the slice of its index. */
     @Test
     void theLoadIsAnIndexedJobWhosePodsAllRunAtOnceAndLoadTheSliceOfTheirIndex() throws IOException {
-        JsonNode job = job("tpcc-load-job.yaml");
-        JsonNode spec = job.get("spec");
-        assertThat(spec.path("completionMode").asText()).isEqualTo("Indexed");
-        int parts = spec.path("completions").asInt();
-        assertThat(parts).isGreaterThan(1);
         // part 1 waits for every slice before it builds the keys
-        assertThat(spec.path("parallelism").asInt()).isEqualTo(parts);
-        assertThat(spec.path("backoffLimit").asInt(-1)).isZero();
+        indexedJobPartitionedByIndex("tpcc-load-job.yaml");
+    }
+
+    /**
+     * The Job in {@code file} is Indexed, runs all its pods at once, never retries one, and each
+     * pod's one --partition is its completion index + 1 of the completions; returns its container.
+     */
+    private static JsonNode indexedJobPartitionedByIndex(String file) throws IOException {
+        JsonNode job = job(file);
+        JsonNode spec = job.get("spec");
+        assertThat(spec.path("completionMode").asText()).as(file).isEqualTo("Indexed");
+        int parts = spec.path("completions").asInt();
+        assertThat(parts).as(file).isGreaterThan(1);
+        assertThat(spec.path("parallelism").asInt()).as(file).isEqualTo(parts);
+        assertThat(spec.path("backoffLimit").asInt(-1)).as(file).isZero();
         JsonNode container = container(job);
-        assertThat(texts(container.get("command"))).containsExactly("sh", "-c");
-        Matcher partition = PARTITION.matcher(script(container));
-        assertThat(partition.find()).as("--partition $((JOB_COMPLETION_INDEX + 1))/N").isTrue();
+        assertThat(texts(container.get("command"))).as(file).containsExactly("sh", "-c");
+        String script = script(container);
+        Matcher partition = PARTITION.matcher(script);
+        assertThat(partition.find()).as("--partition $((JOB_COMPLETION_INDEX + 1))/N in: %s", script).isTrue();
         assertThat(Integer.parseInt(partition.group(1))).as("the N of --partition I/N").isEqualTo(parts);
+        assertThat(partition.find()).as("one --partition in: %s", script).isFalse();
+        return container;
     }
 
     @Test
