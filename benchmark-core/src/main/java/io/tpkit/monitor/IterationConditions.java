@@ -60,7 +60,7 @@ public final class IterationConditions {
                     mean(inside, v -> get(v, "os.cpu.iowait_pct")),
                     mean(inside, v -> get(v, "db.cpu_pct")),
                     mean(inside, v -> get(v, "driver.cpu_pct")),
-                    mean(inside, IterationConditions::otherCpu),
+                    meanOfRows(inside, Monitor.Row::otherCpuPct),
                     mean(inside, v -> get(v, "os.disk.write_bytes_per_s")),
                     mean(inside, v -> get(v, "os.disk.read_bytes_per_s")),
                     mean(inside, v -> get(v, "os.mem.major_faults_per_s")),
@@ -70,18 +70,6 @@ public final class IterationConditions {
             previousEnd = to;
         }
         return out;
-    }
-
-    /**
-     * The CPU of the machine's other processes in one second: busy less the database's and the
-     * driver's, never below 0 (the three are sampled a few milliseconds apart); NaN unless both
-     * the database's and the driver's are known.
-     */
-    static double otherCpu(java.util.Map<String, Double> v) {
-        double busy = sum(v, "os.cpu.user_pct", "os.cpu.system_pct");
-        double db = get(v, "db.cpu_pct");
-        double driver = get(v, "driver.cpu_pct");
-        return Double.isNaN(busy) || Double.isNaN(db) || Double.isNaN(driver) ? Double.NaN : Math.max(0, busy - db - driver);
     }
 
     /**
@@ -129,12 +117,16 @@ public final class IterationConditions {
         return get(v, a) + get(v, b);
     }
 
-    /** The mean over the rows that have the value; null when none has. */
     private static Double mean(List<Monitor.Row> rows, ToDoubleFunction<java.util.Map<String, Double>> value) {
+        return meanOfRows(rows, r -> value.applyAsDouble(r.values()));
+    }
+
+    /** The mean over the rows that have the value (not NaN); null when none has. */
+    public static Double meanOfRows(List<Monitor.Row> rows, ToDoubleFunction<Monitor.Row> value) {
         double sum = 0;
         int n = 0;
         for (Monitor.Row r : rows) {
-            double v = value.applyAsDouble(r.values());
+            double v = value.applyAsDouble(r);
             if (!Double.isNaN(v)) {
                 sum += v;
                 n++;

@@ -28,6 +28,27 @@ public final class Monitor {
 
     /** One second: {@code elapsedSeconds} is its end, {@code seconds} its length. */
     public record Row(double elapsedSeconds, double seconds, Map<String, Double> values) {
+        /**
+         * The CPU of the machine's other processes in this second, % of all CPUs: busy less the
+         * database's and the driver's, never below 0 (the three are sampled a few milliseconds
+         * apart); NaN unless all three are known (the database runs on this machine).
+         */
+        public double otherCpuPct() {
+            Double user = values.get("os.cpu.user_pct");
+            Double system = values.get("os.cpu.system_pct");
+            Double db = values.get("db.cpu_pct");
+            Double driver = values.get("driver.cpu_pct");
+            if (user == null || system == null || db == null || driver == null) {
+                return Double.NaN;
+            }
+            return Math.max(0, user + system - db - driver);
+        }
+
+        /** Whether the middle of this second lies in [from, to] (elapsed seconds of the run). */
+        public boolean middleIn(double from, double to) {
+            double middle = elapsedSeconds - seconds / 2;
+            return middle >= from && middle <= to;
+        }
     }
 
     static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);

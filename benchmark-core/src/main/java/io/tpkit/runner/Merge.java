@@ -39,7 +39,7 @@ import java.util.function.UnaryOperator;
 public final class Merge {
     /** Rules each driver judged on its own process and interval; the whole run meets one only if every part did. */
     private static final List<String> PER_DRIVER_RULES = List.of("long-enough", "driver-saturation", "warm-up-cycle",
-            "steady-state", "rate-reached", "complete");
+            "steady-state", "rate-reached", "complete", CoreRules.QUIET_MACHINE);
 
     private Merge() {
     }
@@ -77,7 +77,8 @@ public final class Merge {
             List<RuleResult> rules = new ArrayList<>(CoreRules.evaluate(server, metrics,
                     db.bound.fixedRun().isPresent() ? null : db.bound.minimumMeasurement(), consistency));
             java.util.Set<String> byEachPart = db.bound.rulesJudgedByEachPart();
-            db.bound.validityRules(run).stream().filter(r -> !byEachPart.contains(r.id())).forEach(rules::add);
+            db.bound.validityRules(run).stream()
+                    .filter(r -> !byEachPart.contains(r.id()) && !PER_DRIVER_RULES.contains(r.id())).forEach(rules::add);
             rules.addAll(combinedFromParts(parts, byEachPart));
             rules.addAll(combinedFromParts(parts, PER_DRIVER_RULES));
             Verdict verdict = Verdict.of(rules);

@@ -37,6 +37,12 @@ final class RunRules {
         List<RuleResult> rules = new ArrayList<>(CoreRules.evaluate(server, metrics,
                 bound.fixedRun().isPresent() ? null : bound.minimumMeasurement(), consistency));
         rules.addAll(bound.validityRules(run));
+        if (rules.stream().noneMatch(r -> r.id().equals(CoreRules.QUIET_MACHINE))) { // HPSS judges each iteration
+            Double from = measured.measurementStart();
+            Double to = measured.drainStart() != null ? measured.drainStart()
+                    : from == null ? null : from + metrics.measurementSeconds();
+            rules.add(CoreRules.quietMachine(measured.monitor().rows(), from, to));
+        }
         rules.add(CoreRules.steadyState(measured.outages(), measured.measurementStart(), measured.drainStart()));
         rules.addAll(evaluate(bound, s, server, metrics, measured.monitor().rows(), measured.measurementStart(),
                 measured.drainStart(), databaseHere));

@@ -324,6 +324,41 @@ class CoreRulesTest {
         assertThat(CoreRules.meanResponseMs(metrics(type(0, 0, 0)))).isNaN();
     }
 
+    /** A second ending at {@code end}: the machine's busy CPU, the database's and the driver's (null: unknown). */
+    private static Monitor.Row second(double end, double busy, Double db, double driver) {
+        Map<String, Double> v = new LinkedHashMap<>();
+        v.put("os.cpu.user_pct", busy * 0.75);
+        v.put("os.cpu.system_pct", busy * 0.25);
+        if (db != null) {
+            v.put("db.cpu_pct", db);
+        }
+        v.put("driver.cpu_pct", driver);
+        return new Monitor.Row(end, 1.0, v);
+    }
+
+    @Test
+    void otherProcessesAreJudgedOnTheIntervalsSecondsOnAverage() {
+        // a compile beside the run: seconds 3 and 4 of the interval 2..6 take 30 and 20 of 100
+        List<Monitor.Row> rows = List.of(second(1, 99, 10.0, 10), second(2, 80, 40.0, 37),
+                second(3, 100, 40.0, 30), second(4, 90, 40.0, 30), second(5, 78, 40.0, 36),
+                second(6, 60, 40.0, 18), second(7, 100, 5.0, 5));
+        RuleResult shared = CoreRules.quietMachine(rows, 2.0, 6.0);
+        assertThat(shared.failed()).isTrue();
+        // the seconds whose middles lie in the interval: 3, 4, 5, 6 -> others 30, 20, 2, 2: mean 13.5
+        assertThat(shared.detail()).startsWith("other processes took 13.5% of the CPUs on average over the "
+                + "interval's 4 monitored seconds, 30.0% in the busiest");
+        RuleResult quiet = CoreRules.quietMachine(rows.subList(4, 6), 4.0, 6.0);
+        assertThat(quiet.status()).isEqualTo(RuleResult.Status.PASSED);
+        assertThat(quiet.detail()).startsWith("other processes took 2.0% ");
+    }
+
+    @Test
+    void withoutTheDatabasesCpuTheMachineIsNotJudged() {
+        List<Monitor.Row> remote = List.of(second(1, 50, null, 20), second(2, 50, null, 20));
+        assertThat(CoreRules.quietMachine(remote, 0.0, 2.0).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
+        assertThat(CoreRules.quietMachine(remote, null, null).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
+    }
+
     private static TypeSummary timed(String name, LatencySummary response) {
         return new TypeSummary(name, response.count(), response.count(), 0, Map.of(), 0, Map.of(), Map.of(), Map.of(),
                 0, response, response, response);
