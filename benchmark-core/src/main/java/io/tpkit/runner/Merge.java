@@ -55,10 +55,12 @@ public final class Merge {
         String started = OffsetDateTime.now().toString();
         RunMetrics metrics = MergedMetrics.of(parts.stream().map(RunResult::metrics).toList(),
                 MergedHistograms.of(folders.stream().map(f -> f.resolve("histograms.hlog")).toList()));
+        List<Double> late = parts.stream().map(p -> longOf(partOf(p).get("lateMs")) / 1e3).toList();
+        List<io.tpkit.metrics.IntervalSample> seconds = io.tpkit.merge.MergedTimeseries.of(inPartOrder(folders, parts), late);
+        metrics = metrics.withStalls(io.tpkit.metrics.Stalls.find(seconds));
         if (parts.stream().allMatch(p -> !p.metrics().iterations().isEmpty())) {
             metrics = metrics.withIterations(MergedMetrics.iterations(parts.stream().map(RunResult::metrics).toList(),
-                    parts.stream().map(p -> longOf(partOf(p).get("lateMs")) / 1e3).toList(),
-                    parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1)));
+                    late, parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1)));
         }
         BenchmarkConfig config = target.apply(configOf(first)).build();
         String runName = (String) partOf(first).get("runName");
@@ -109,6 +111,7 @@ public final class Merge {
                     consistency, verdict, firstErrors, List.of(), null, cost);
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeSummary(folder.file("summary.csv"), metrics);
+            ResultWriter.writeTimeseries(folder.file("timeseries.csv"), seconds);
             RunReport.write(folder.file("result.json").getParent());
             Path dir = folder.commit();
             return ResultReader.read(dir);
@@ -173,6 +176,15 @@ public final class Merge {
         }
         parts.sort(Comparator.comparingInt(r -> number(partOf(r).get("part"))));
         return parts;
+    }
+
+    /** The folders in the order of their parts (as {@link #readParts} orders the parts). */
+    private static List<Path> inPartOrder(List<Path> folders, List<RunResult> parts) {
+        Map<String, Path> byDir = new LinkedHashMap<>();
+        for (Path f : folders) {
+            byDir.put(ResultReader.read(f).resultDir(), f);
+        }
+        return parts.stream().map(p -> byDir.get(p.resultDir())).toList();
     }
 
     /** The workload's checks on the whole database, and every part's count against the database's. */

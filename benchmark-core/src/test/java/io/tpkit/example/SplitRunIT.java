@@ -92,6 +92,27 @@ class SplitRunIT {
         assertThat(m.response().p99Ms()).isEqualTo(together.getValueAtPercentile(99) / 1000.0);
         assertThat(merged.workload().get("terminals")).isEqualTo(4);
         assertThat(Path.of(merged.resultDir(), "report.html")).isNotEmptyFile();
+
+        // each second of the merged time series is the parts' same second: counts summed, and the
+        // largest response time of the second is the larger of the parts' (from their histograms added)
+        List<String[]> whole = measuredSeconds(Path.of(merged.resultDir()));
+        List<List<String[]>> each = parts.stream().map(p -> measuredSeconds(Path.of(p.resultDir()))).toList();
+        assertThat(whole).hasSize(each.stream().mapToInt(List::size).max().orElseThrow());
+        long committedBySecond = 0;
+        for (int k = 0; k < whole.size(); k++) {
+            long sum = 0;
+            double max = 0;
+            for (List<String[]> part : each) {
+                if (k < part.size()) {
+                    sum += Long.parseLong(part.get(k)[4]);
+                    max = Math.max(max, Double.parseDouble(part.get(k)[12]));
+                }
+            }
+            assertThat(Long.parseLong(whole.get(k)[4])).as("second %d's commits", k).isEqualTo(sum);
+            assertThat(Double.parseDouble(whole.get(k)[12])).as("second %d's max ms", k).isEqualTo(max);
+            committedBySecond += sum;
+        }
+        assertThat(committedBySecond).isEqualTo(merged.metrics().totalCommitted());
     }
 
     @Test
@@ -123,6 +144,17 @@ class SplitRunIT {
             return results;
         } finally {
             pool.shutdown();
+        }
+    }
+
+    /** The "increment" rows of the measurement's seconds in a folder's timeseries.csv, split at the commas. */
+    private static List<String[]> measuredSeconds(Path folder) {
+        try {
+            return java.nio.file.Files.readAllLines(folder.resolve("timeseries.csv")).stream().skip(1)
+                    .map(l -> l.split(",", -1)).filter(f -> f[2].equals("measurement") && f[3].equals("increment"))
+                    .toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -1,0 +1,215 @@
+package io.tpkit.merge;
+
+import io.tpkit.config.BadInputException;
+import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.metrics.IntervalSample;
+import io.tpkit.metrics.Phase;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * The one-second time series of a split run from its parts' timeseries.csv and
+ * histograms.hlog, as one driver would have written it: each second's counts summed, and its
+ * percentiles taken from the parts' histograms of that second added together, never averaged.
+ *
+ * <p>The parts started together and ran phases of the same length, each sampling once a second
+ * from its own start, so a part's n-th second of a phase is every other part's n-th (apart by
+ * the milliseconds one started later than another). A second's histograms are found in the
+ * part's hlog without any clock: the collector logs a second's histogram of a type exactly when
+ * it recorded a response time in it, in the order of the seconds, so the k-th second of a phase
+ * and type with a response time is the k-th interval logged under its tag.
+ */
+public final class MergedTimeseries {
+    private MergedTimeseries() {
+    }
+
+    /**
+     * @param folders     the parts' result folders, in part order
+     * @param lateSeconds how late each part started for the common start (its seconds are shifted by it)
+     */
+    public static List<IntervalSample> of(List<Path> folders, List<Double> lateSeconds) throws IOException {
+        List<Map<Phase, List<Second>>> parts = new ArrayList<>();
+        for (int i = 0; i < folders.size(); i++) {
+            Path folder = folders.get(i);
+            List<Second> seconds = withHistograms(read(folder.resolve("timeseries.csv")), folder, lateSeconds.get(i));
+            Map<Phase, List<Second>> byPhase = new EnumMap<>(Phase.class);
+            seconds.forEach(s -> byPhase.computeIfAbsent(s.sample().phase(), p -> new ArrayList<>()).add(s));
+            parts.add(byPhase);
+        }
+        List<IntervalSample> merged = new ArrayList<>();
+        for (Phase phase : Phase.values()) {
+            int seconds = parts.stream().mapToInt(p -> p.getOrDefault(phase, List.of()).size()).max().orElse(0);
+            for (int k = 0; k < seconds; k++) {
+                List<Second> same = new ArrayList<>();
+                for (Map<Phase, List<Second>> p : parts) {
+                    List<Second> ofPhase = p.getOrDefault(phase, List.of());
+                    if (k < ofPhase.size()) {
+                        same.add(ofPhase.get(k));
+                    }
+                }
+                merged.add(add(same));
+            }
+        }
+        return merged;
+    }
+
+    /** One part's second with each row's histogram, on the common clock. */
+    private record Second(IntervalSample sample, Map<String, Histogram> histograms) {
+    }
+
+    /** The part's seconds shifted onto the common clock, each with its rows' histograms (by type; absent: none recorded). */
+    private static List<Second> withHistograms(List<IntervalSample> samples, Path folder, double late)
+            throws IOException {
+        Map<String, Deque<Histogram>> logged = logged(folder.resolve("histograms.hlog"));
+        List<Second> out = new ArrayList<>(samples.size());
+        for (IntervalSample s : samples) {
+            Map<String, Histogram> histograms = new HashMap<>();
+            for (IntervalSample.Row r : s.rows()) {
+                if (!r.type().equals("all") && r.maxMs() > 0) {
+                    Deque<Histogram> queue = logged.get(MetricsCollector.hlogTag(s.phase(), "", r.type()));
+                    Histogram h = queue == null ? null : queue.pollFirst();
+                    if (h == null) {
+                        throw new BadInputException(folder + ": its histograms.hlog holds fewer seconds of "
+                                + r.type() + " than its timeseries.csv: a part's result folder must be whole to be merged");
+                    }
+                    histograms.put(r.type(), h);
+                }
+            }
+            out.add(new Second(new IntervalSample(s.elapsedSeconds() + late, s.seconds(), s.phase(), s.rows(),
+                    s.inFlight()), histograms));
+        }
+        return out;
+    }
+
+    /** The response-time intervals of the hlog by tag, in the order logged. */
+    private static Map<String, Deque<Histogram>> logged(Path hlog) throws IOException {
+        Map<String, Deque<Histogram>> byTag = new HashMap<>();
+        try {
+            HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+            EncodableHistogram e;
+            while ((e = reader.nextIntervalHistogram()) != null) {
+                if (e instanceof Histogram h) {
+                    byTag.computeIfAbsent(h.getTag() == null ? "" : h.getTag(), t -> new ArrayDeque<>()).add(h);
+                }
+            }
+        } catch (FileNotFoundException ex) {
+            throw new BadInputException("no histograms.hlog in " + hlog.getParent() + ": a part's result folder "
+                    + "must be whole to be merged");
+        }
+        return byTag;
+    }
+
+    /** The parts' n-th seconds of a phase as one: counts summed, percentiles of the histograms added. */
+    private static IntervalSample add(List<Second> same) {
+        Map<String, long[]> counts = new LinkedHashMap<>();
+        Map<String, Histogram> histograms = new LinkedHashMap<>();
+        Histogram all = new Histogram(3);
+        long inFlight = 0;
+        double end = 0;
+        double seconds = 0;
+        for (Second second : same) {
+            IntervalSample s = second.sample();
+            Map<String, Histogram> own = second.histograms();
+            end = Math.max(end, s.elapsedSeconds());
+            seconds = Math.max(seconds, s.seconds());
+            inFlight = inFlight < 0 || s.inFlight() < 0 ? -1 : inFlight + s.inFlight();
+            for (IntervalSample.Row r : s.rows()) {
+                long[] c = counts.computeIfAbsent(r.type(), t -> new long[5]);
+                c[0] += r.committed();
+                c[1] += r.businessRollbacks();
+                c[2] += r.failed();
+                c[3] += r.retries();
+                c[4] += r.outcomeUnknown();
+                Histogram h = own.get(r.type());
+                if (h != null) {
+                    histograms.computeIfAbsent(r.type(), t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
+                    if (!r.type().endsWith(MetricsCollector.DEFERRED_SUFFIX)) { // as the collector's "all" row
+                        all.add(h);
+                    }
+                }
+            }
+        }
+        List<IntervalSample.Row> rows = new ArrayList<>();
+        counts.forEach((type, c) -> {
+            Histogram h = type.equals("all") ? all : histograms.get(type);
+            rows.add(new IntervalSample.Row(type, c[0], c[1], c[2], c[3], ms(h, 50), ms(h, 90), ms(h, 99),
+                    h == null || h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1000.0, c[4]));
+        });
+        return new IntervalSample(end, seconds, same.getFirst().sample().phase(), rows, inFlight);
+    }
+
+    private static double ms(Histogram h, double percentile) {
+        return h == null || h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    /** timeseries.csv back into its seconds: the rows of one elapsed second and phase make one sample. */
+    static List<IntervalSample> read(Path csv) throws IOException {
+        if (!Files.exists(csv)) {
+            throw new BadInputException("no timeseries.csv in " + csv.getParent() + ": a part's result folder must be "
+                    + "whole to be merged");
+        }
+        List<String> lines = Files.readAllLines(csv);
+        List<String> header = List.of(lines.getFirst().split(",", -1));
+        int elapsed = header.indexOf("elapsed_s");
+        int interval = header.indexOf("interval_s");
+        int phase = header.indexOf("phase");
+        int type = header.indexOf("type");
+        int inFlight = header.indexOf("in_flight");
+        List<IntervalSample> samples = new ArrayList<>();
+        List<IntervalSample.Row> rows = new ArrayList<>();
+        String[] first = null;
+        long flight = -1;
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            if (first != null && !(f[elapsed].equals(first[elapsed]) && f[phase].equals(first[phase]))) {
+                samples.add(sample(first, elapsed, interval, phase, rows, flight));
+                rows = new ArrayList<>();
+                flight = -1;
+            }
+            if (rows.isEmpty()) {
+                first = f;
+            }
+            rows.add(new IntervalSample.Row(f[type], number(f, header, "committed"),
+                    number(f, header, "business_rollbacks"), number(f, header, "failed"), number(f, header, "retries"),
+                    decimal(f, header, "p50_ms"), decimal(f, header, "p90_ms"), decimal(f, header, "p99_ms"),
+                    decimal(f, header, "max_ms"), number(f, header, "outcome_unknown")));
+            if ("all".equals(f[type]) && inFlight >= 0 && inFlight < f.length && !f[inFlight].isEmpty()) {
+                flight = Long.parseLong(f[inFlight]);
+            }
+        }
+        if (first != null) {
+            samples.add(sample(first, elapsed, interval, phase, rows, flight));
+        }
+        return samples;
+    }
+
+    private static IntervalSample sample(String[] f, int elapsed, int interval, int phase, List<IntervalSample.Row> rows,
+                                         long inFlight) {
+        Phase p = Phase.valueOf(f[phase].toUpperCase(java.util.Locale.ROOT));
+        return new IntervalSample(Double.parseDouble(f[elapsed]), Double.parseDouble(f[interval]), p, List.copyOf(rows),
+                inFlight);
+    }
+
+    private static long number(String[] f, List<String> header, String column) {
+        int i = header.indexOf(column);
+        return i < 0 || f[i].isEmpty() ? 0 : Long.parseLong(f[i]);
+    }
+
+    private static double decimal(String[] f, List<String> header, String column) {
+        int i = header.indexOf(column);
+        return i < 0 || f[i].isEmpty() ? 0 : Double.parseDouble(f[i]);
+    }
+}
