@@ -45,13 +45,22 @@ public final class Repeats {
                     + level * 100 + ")");
         }
         String startedAt = OffsetDateTime.now().toString();
+        // a workload measured from the empty tables its load leaves (HPSS) would measure the last
+        // repetition's rows in the next one: unless told --no-load, each repetition loads afresh
+        boolean fresh = io.tpkit.spi.Plugins.workload(config.workload()).scaleIsThreads()
+                && config.loadPolicy() == io.tpkit.config.LoadPolicy.IF_EMPTY;
         List<BenchmarkConfig> configs = new ArrayList<>();
         for (int i = 0; i < times; i++) {
-            configs.add(config.toBuilder().seed(config.seed() + i).build());
+            BenchmarkConfig.Builder b = config.toBuilder().seed(config.seed() + i);
+            configs.add((fresh ? b.loadPolicy(io.tpkit.config.LoadPolicy.ALWAYS) : b).build());
         }
         try (ResultFolder folder = ResultFolder.create(config.outDir(), "repeat-" + config.workload(), Sweeps.kind(config));
              Series series = Series.open(configs, Collections.nCopies(times, "each repetition"), listener)) {
             List<RunResult> runs = new ArrayList<>();
+            if (fresh) {
+                listener.message(config.workload() + " starts on empty tables: the data is loaded afresh before every "
+                        + "repetition");
+            }
             for (int i = 0; i < times && !control.aborted(); i++) {
                 listener.message("repetition " + (i + 1) + " of " + times + " (seed " + configs.get(i).seed() + ")");
                 RunResult r = series.run(configs.get(i), listener, control);
@@ -60,7 +69,8 @@ public final class Repeats {
             if (runs.isEmpty()) {
                 throw new BadInputException("the repetitions were interrupted before the first ended: nothing to report");
             }
-            String load = switch (config.loadPolicy()) {
+            String load = fresh ? "dropped and loaded again before every repetition (the workload starts on empty "
+                    + "tables)" : switch (config.loadPolicy()) {
                 case ALWAYS -> "dropped and loaded again before every repetition (--reload)";
                 case NEVER -> "never loaded: every repetition ran on the data loaded earlier (--no-load)";
                 case IF_EMPTY -> "loaded before the first repetition when the database was empty; the others ran on "

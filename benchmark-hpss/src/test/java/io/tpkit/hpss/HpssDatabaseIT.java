@@ -9,6 +9,7 @@ import io.tpkit.config.LoadPolicy;
 import io.tpkit.metrics.Iteration;
 import io.tpkit.metrics.TypeSummary;
 import io.tpkit.result.RunResult;
+import io.tpkit.sweep.RepeatResult;
 import io.tpkit.runner.RunListener;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.RuleResult;
@@ -174,6 +175,21 @@ abstract class HpssDatabaseIT {
                 .orElseThrow().status()).isEqualTo(RuleResult.Status.PASSED);
         assertThat(merged.validity().rules().stream().filter(r -> r.id().equals("empty-at-start")).findFirst()
                 .orElseThrow().detail()).startsWith("part 1: 0 file records at the start; part 2: 0 file records");
+    }
+
+    /** Repetitions without --reload still start on empty tables: each loads afresh. */
+    void repetitionsStartOnEmptyTables() throws Exception {
+        io.tpkit.sweep.RepeatResult set = Tpkit.repeat(small(2, 25, 2).loadPolicy(LoadPolicy.IF_EMPTY).build(), 2,
+                0.95, RunListener.SILENT, new io.tpkit.runner.RunControl());
+        assertThat(set.loadPolicy()).contains("loaded again before every repetition");
+        for (RepeatResult.Repetition rep : set.runs()) {
+            RunResult r = io.tpkit.result.ResultReader.read(Path.of(rep.resultDir()));
+            assertThat(r.validity().rules()).filteredOn(x -> x.id().equals("empty-at-start"))
+                    .extracting(RuleResult::status).containsExactly(RuleResult.Status.PASSED);
+            assertThat(r.metrics().iterations()).extracting(Iteration::rowsAtStart).containsExactly(0L, 50L);
+        }
+        // the last repetition's creates only: the first's were dropped with its tables
+        assertThat(number("SELECT count(*) FROM hpss_nsobject WHERE object_type = 1")).isEqualTo(100);
     }
 
     void restartedIterationsOpenTheirOwnConnectionsAPauseApart() throws Exception {

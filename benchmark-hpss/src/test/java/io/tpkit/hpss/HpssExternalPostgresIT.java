@@ -30,6 +30,11 @@ class HpssExternalPostgresIT extends HpssDatabaseIT {
     }
 
     @Test
+    void repetitions() throws Exception {
+        repetitionsStartOnEmptyTables();
+    }
+
+    @Test
     void restartMode() throws Exception {
         restartedIterationsOpenTheirOwnConnectionsAPauseApart();
     }

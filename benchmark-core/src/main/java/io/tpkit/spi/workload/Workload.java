@@ -37,7 +37,8 @@ public interface Workload {
      * own connection, rather than the size of its data (HPSS: {@code --threads} is
      * {@code --scale}). Such a workload's concurrency is swept as {@code --threads}; its data is
      * what its threads write, measured from the empty tables the load leaves, so each point of
-     * such a sweep loads afresh.
+     * such a sweep, and each repetition of a {@code --repeat} (unless {@code --no-load}), loads
+     * afresh.
      */
     default boolean scaleIsThreads() {
         return false;
