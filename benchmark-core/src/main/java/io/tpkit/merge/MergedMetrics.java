@@ -56,15 +56,16 @@ public final class MergedMetrics {
     /**
      * The rounds of a split run in rounds (HPSS's iterations), whole: round k's commits are the
      * parts' summed, and it lasts from the first part's start of it to the last part's end, on
-     * the common clock (each part's elapsed seconds shifted by how late it started). The parts
+     * the common clock (each part's elapsed seconds shifted by how long after the common start its
+     * elapsed 0 came, by its wall clock there). The parts
      * met at every round's end, so their rounds are the same rounds. Conditions stay with each
      * part (each measured its own machine); the rows at a round's start follow from the rows
      * before the run and the rounds before it.
      *
-     * @param lateSeconds each part's lateness for the common start, in its order
+     * @param originSeconds how long after the common start each part's elapsed 0 came, in part order
      * @param rowsBefore  the database's count before the run, or a negative number when unknown
      */
-    public static List<Iteration> iterations(List<RunMetrics> parts, List<Double> lateSeconds, long rowsBefore) {
+    public static List<Iteration> iterations(List<RunMetrics> parts, List<Double> originSeconds, long rowsBefore) {
         int rounds = parts.stream().mapToInt(p -> p.iterations().size()).min().orElse(0);
         List<Iteration> out = new ArrayList<>(rounds);
         long rows = rowsBefore;
@@ -82,8 +83,8 @@ public final class MergedMetrics {
                     placed = false;
                     continue;
                 }
-                from = Math.min(from, lateSeconds.get(i) + it.startSeconds());
-                to = Math.max(to, lateSeconds.get(i) + it.endSeconds());
+                from = Math.min(from, originSeconds.get(i) + it.startSeconds());
+                to = Math.max(to, originSeconds.get(i) + it.endSeconds());
             }
             out.add(placed ? new Iteration(k + 1, to - from, committed, from, to, rows < 0 ? null : rows, null)
                     : new Iteration(k + 1, longest, committed, null, null, rows < 0 ? null : rows, null));

@@ -38,13 +38,13 @@ public final class MergedTimeseries {
 
     /**
      * @param folders     the parts' result folders, in part order
-     * @param lateSeconds how late each part started for the common start (its seconds are shifted by it)
+     * @param originSeconds how long after the common start each part's elapsed 0 came (its seconds are shifted by it)
      */
-    public static List<IntervalSample> of(List<Path> folders, List<Double> lateSeconds) throws IOException {
+    public static List<IntervalSample> of(List<Path> folders, List<Double> originSeconds) throws IOException {
         List<Map<Phase, List<Second>>> parts = new ArrayList<>();
         for (int i = 0; i < folders.size(); i++) {
             Path folder = folders.get(i);
-            List<Second> seconds = withHistograms(read(folder.resolve("timeseries.csv")), folder, lateSeconds.get(i));
+            List<Second> seconds = withHistograms(read(folder.resolve("timeseries.csv")), folder, originSeconds.get(i));
             Map<Phase, List<Second>> byPhase = new EnumMap<>(Phase.class);
             seconds.forEach(s -> byPhase.computeIfAbsent(s.sample().phase(), p -> new ArrayList<>()).add(s));
             parts.add(byPhase);

@@ -41,10 +41,12 @@ final class Measurement {
      * @param crossChecked     committed transactions of the workload's cross-checked type in every phase
      * @param crossUnknown     those of its transactions lost during their commit (outcome unknown)
      * @param driverCpuSeconds the driver JVM's CPU time over the whole run (-1 unknown)
+     * @param originEpochMs    the wall clock at the run's elapsed 0 (the origin of timeseries.csv and the iterations)
      */
     record Measured(RunMetrics metrics, List<IntervalSample> samples, List<Outage> outages,
                     Map<String, String> firstErrors, Double measurementStart, Double drainStart,
-                    long crossChecked, long crossUnknown, Monitor monitor, MonitorSummary monitored, double driverCpuSeconds) {
+                    long crossChecked, long crossUnknown, Monitor monitor, MonitorSummary monitored, double driverCpuSeconds,
+                    long originEpochMs) {
     }
 
     /**
@@ -66,6 +68,7 @@ final class Measurement {
                     + "measurement; warmup: and drain: for the other phases");
             hlog.outputLegend();
             long start = System.nanoTime();
+            long originEpochMs = System.currentTimeMillis(); // where a split run's parts put elapsed 0 on one clock
             MetricsCollector collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
                     settings.maxRetries(), start, hlog);
             collector.bytesCounted(db.target.plugin().countsWireBytes());
@@ -116,7 +119,7 @@ final class Measurement {
             List<IntervalSample> samples = collector.samples();
             return new Measured(metrics, samples, Outage.find(samples), collector.firstErrors(), from, to,
                     committed, collector.outcomeUnknownAllPhases(type), monitor,
-                    monitor.summary(from, to), cpu < 0 ? -1 : cpu / 1e9);
+                    monitor.summary(from, to), cpu < 0 ? -1 : cpu / 1e9, originEpochMs);
         }
     }
 

@@ -55,7 +55,7 @@ public final class Merge {
         String started = OffsetDateTime.now().toString();
         RunMetrics metrics = MergedMetrics.of(parts.stream().map(RunResult::metrics).toList(),
                 MergedHistograms.of(folders.stream().map(f -> f.resolve("histograms.hlog")).toList()));
-        List<Double> late = parts.stream().map(p -> longOf(partOf(p).get("lateMs")) / 1e3).toList();
+        List<Double> late = parts.stream().map(Merge::originAfterStartSeconds).toList();
         List<io.tpkit.metrics.IntervalSample> seconds = io.tpkit.merge.MergedTimeseries.of(inPartOrder(folders, parts), late);
         metrics = metrics.withStalls(io.tpkit.metrics.Stalls.find(seconds));
         if (parts.stream().allMatch(p -> !p.metrics().iterations().isEmpty())) {
@@ -176,6 +176,17 @@ public final class Merge {
         }
         parts.sort(Comparator.comparingInt(r -> number(partOf(r).get("part"))));
         return parts;
+    }
+
+    /**
+     * How long after the common start a part's elapsed 0 came: from the wall clock it recorded
+     * there, or, for parts written before it was recorded, from its lateness for the start.
+     */
+    private static double originAfterStartSeconds(RunResult part) {
+        Map<String, Object> p = partOf(part);
+        Object origin = p.get("originEpochMs");
+        return origin == null ? longOf(p.get("lateMs")) / 1e3
+                : (longOf(origin) - longOf(p.get("startEpochMs"))) / 1e3;
     }
 
     /** The folders in the order of their parts (as {@link #readParts} orders the parts). */

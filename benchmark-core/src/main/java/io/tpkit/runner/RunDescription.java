@@ -101,6 +101,8 @@ final class RunDescription {
         m.put("wholeRunTerminals", part.total());
         m.put("startEpochMs", startMillis);
         m.put("lateMs", lateMillis);
+        // the wall clock at this part's elapsed 0: the merge puts every part's seconds on one clock with it
+        m.put("originEpochMs", measured.originEpochMs());
         // for the merge's cross-check of every part's count against the database's own
         m.put("databaseCountBefore", before.transactionCount());
         m.put("crossChecked", measured.crossChecked());
