@@ -26,7 +26,7 @@ final class Html {
     static final String STYLE = """
             body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px auto;max-width:960px;color:#222}
             h1{font-size:22px;margin-bottom:4px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}
-            .sub{color:#666}table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:right}
+            .sub{color:#666}table{border-collapse:collapse;margin:8px 0;display:block;max-width:100%;overflow-x:auto}td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:right}
             th:first-child,td:first-child{text-align:left}.pass{color:#2a7a2a}.fail{color:#b00020;font-weight:600}.na{color:#888}
             .chart{width:100%;height:auto;background:#fcfcfc;border:1px solid #eee}.grid{stroke:#e6e6e6}
             .tick{font-size:10px;fill:#666}.axis{font-size:11px;fill:#444}.band{fill:#f0f0f0}.band-label{font-size:10px;fill:#999}
