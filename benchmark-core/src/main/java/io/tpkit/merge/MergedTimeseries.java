@@ -4,9 +4,9 @@ import io.tpkit.config.BadInputException;
 import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.IntervalSample;
 import io.tpkit.metrics.Phase;
+import io.tpkit.result.TimeseriesCsv;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -44,7 +44,8 @@ public final class MergedTimeseries {
         List<Map<Phase, List<Second>>> parts = new ArrayList<>();
         for (int i = 0; i < folders.size(); i++) {
             Path folder = folders.get(i);
-            List<Second> seconds = withHistograms(read(folder.resolve("timeseries.csv")), folder, originSeconds.get(i));
+            List<Second> seconds = withHistograms(TimeseriesCsv.read(folder.resolve(TimeseriesCsv.FILE)), folder,
+                    originSeconds.get(i));
             Map<Phase, List<Second>> byPhase = new EnumMap<>(Phase.class);
             seconds.forEach(s -> byPhase.computeIfAbsent(s.sample().phase(), p -> new ArrayList<>()).add(s));
             parts.add(byPhase);
@@ -153,63 +154,5 @@ public final class MergedTimeseries {
 
     private static double ms(Histogram h, double percentile) {
         return h == null || h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;
-    }
-
-    /** timeseries.csv back into its seconds: the rows of one elapsed second and phase make one sample. */
-    static List<IntervalSample> read(Path csv) throws IOException {
-        if (!Files.exists(csv)) {
-            throw new BadInputException("no timeseries.csv in " + csv.getParent() + ": a part's result folder must be "
-                    + "whole to be merged");
-        }
-        List<String> lines = Files.readAllLines(csv);
-        List<String> header = List.of(lines.getFirst().split(",", -1));
-        int elapsed = header.indexOf("elapsed_s");
-        int interval = header.indexOf("interval_s");
-        int phase = header.indexOf("phase");
-        int type = header.indexOf("type");
-        int inFlight = header.indexOf("in_flight");
-        List<IntervalSample> samples = new ArrayList<>();
-        List<IntervalSample.Row> rows = new ArrayList<>();
-        String[] first = null;
-        long flight = -1;
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
-            if (first != null && !(f[elapsed].equals(first[elapsed]) && f[phase].equals(first[phase]))) {
-                samples.add(sample(first, elapsed, interval, phase, rows, flight));
-                rows = new ArrayList<>();
-                flight = -1;
-            }
-            if (rows.isEmpty()) {
-                first = f;
-            }
-            rows.add(new IntervalSample.Row(f[type], number(f, header, "committed"),
-                    number(f, header, "business_rollbacks"), number(f, header, "failed"), number(f, header, "retries"),
-                    decimal(f, header, "p50_ms"), decimal(f, header, "p90_ms"), decimal(f, header, "p99_ms"),
-                    decimal(f, header, "max_ms"), number(f, header, "outcome_unknown")));
-            if ("all".equals(f[type]) && inFlight >= 0 && inFlight < f.length && !f[inFlight].isEmpty()) {
-                flight = Long.parseLong(f[inFlight]);
-            }
-        }
-        if (first != null) {
-            samples.add(sample(first, elapsed, interval, phase, rows, flight));
-        }
-        return samples;
-    }
-
-    private static IntervalSample sample(String[] f, int elapsed, int interval, int phase, List<IntervalSample.Row> rows,
-                                         long inFlight) {
-        Phase p = Phase.valueOf(f[phase].toUpperCase(java.util.Locale.ROOT));
-        return new IntervalSample(Double.parseDouble(f[elapsed]), Double.parseDouble(f[interval]), p, List.copyOf(rows),
-                inFlight);
-    }
-
-    private static long number(String[] f, List<String> header, String column) {
-        int i = header.indexOf(column);
-        return i < 0 || f[i].isEmpty() ? 0 : Long.parseLong(f[i]);
-    }
-
-    private static double decimal(String[] f, List<String> header, String column) {
-        int i = header.indexOf(column);
-        return i < 0 || f[i].isEmpty() ? 0 : Double.parseDouble(f[i]);
     }
 }

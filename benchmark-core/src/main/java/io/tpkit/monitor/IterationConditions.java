@@ -46,8 +46,8 @@ public final class IterationConditions {
             List<Monitor.Row> inside = new ArrayList<>();
             Long checkpoints = null;
             for (Monitor.Row r : rows) {
-                double middle = r.elapsedSeconds() - r.seconds() / 2;
-                if (middle >= from && middle <= to) {
+                double middle = r.elapsedSeconds() - r.seconds() / 2; // for the checkpoints below
+                if (r.middleIn(from, to)) {
                     inside.add(r);
                 }
                 Double c = r.values().get(CHECKPOINTS);

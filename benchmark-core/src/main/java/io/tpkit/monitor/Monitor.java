@@ -237,8 +237,7 @@ public final class Monitor {
         List<Row> inside = new ArrayList<>();
         if (from != null && to != null) {
             for (Row r : all) {
-                double middle = r.elapsedSeconds() - r.seconds() / 2;
-                if (middle >= from && middle <= to) {
+                if (r.middleIn(from, to)) {
                     inside.add(r);
                 }
             }

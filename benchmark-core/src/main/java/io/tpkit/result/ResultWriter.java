@@ -2,7 +2,6 @@ package io.tpkit.result;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.tpkit.metrics.IntervalSample;
 import io.tpkit.monitor.Monitor;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -24,24 +23,6 @@ public final class ResultWriter {
 
     public static void writeJson(Path file, Object value) throws IOException {
         JSON.writeValue(file.toFile(), value);
-    }
-
-    public static void writeTimeseries(Path file, List<IntervalSample> samples) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(file)) {
-            w.write("elapsed_s,interval_s,phase,type,committed,business_rollbacks,failed,retries,committed_per_s,"
-                    + "p50_ms,p90_ms,p99_ms,max_ms,outcome_unknown,in_flight\n");
-            for (IntervalSample s : samples) {
-                for (IntervalSample.Row r : s.rows()) {
-                    w.write(String.format(Locale.ROOT, "%.3f,%.3f,%s,%s,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%d,%s%n",
-                            s.elapsedSeconds(), s.seconds(), s.phase().label(), r.type(), r.committed(),
-                            r.businessRollbacks(), r.failed(), r.retries(),
-                            s.seconds() > 0 ? r.committed() / s.seconds() : 0.0,
-                            r.p50Ms(), r.p90Ms(), r.p99Ms(), r.maxMs(), r.outcomeUnknown(),
-                            // requests in flight at the second's end: the run's, on its "all" row only
-                            r == s.total() && s.inFlight() >= 0 ? Long.toString(s.inFlight()) : ""));
-                }
-            }
-        }
     }
 
     /** The per-type figures of the measurement interval, for users who plot elsewhere. */

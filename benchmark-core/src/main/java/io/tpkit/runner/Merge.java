@@ -50,17 +50,18 @@ public final class Merge {
      */
     public static RunResult merge(List<Path> folders, UnaryOperator<BenchmarkConfig.Builder> target, Path outDir,
                                   RunListener listener) throws Exception {
-        List<RunResult> parts = readParts(folders);
+        Map<Path, RunResult> byFolder = readParts(folders);
+        List<RunResult> parts = List.copyOf(byFolder.values());
         RunResult first = parts.getFirst();
         String started = OffsetDateTime.now().toString();
         RunMetrics metrics = MergedMetrics.of(parts.stream().map(RunResult::metrics).toList(),
                 MergedHistograms.of(folders.stream().map(f -> f.resolve("histograms.hlog")).toList()));
-        List<Double> late = parts.stream().map(Merge::originAfterStartSeconds).toList();
-        List<io.tpkit.metrics.IntervalSample> seconds = io.tpkit.merge.MergedTimeseries.of(inPartOrder(folders, parts), late);
+        List<Double> origins = parts.stream().map(Merge::originAfterStartSeconds).toList();
+        List<io.tpkit.metrics.IntervalSample> seconds = io.tpkit.merge.MergedTimeseries.of(List.copyOf(byFolder.keySet()), origins);
         metrics = metrics.withStalls(io.tpkit.metrics.Stalls.find(seconds));
         if (parts.stream().allMatch(p -> !p.metrics().iterations().isEmpty())) {
             metrics = metrics.withIterations(MergedMetrics.iterations(parts.stream().map(RunResult::metrics).toList(),
-                    late, parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1)));
+                    origins, parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1)));
         }
         BenchmarkConfig config = target.apply(configOf(first)).build();
         String runName = (String) partOf(first).get("runName");
@@ -111,7 +112,7 @@ public final class Merge {
                     consistency, verdict, firstErrors, List.of(), null, cost);
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeSummary(folder.file("summary.csv"), metrics);
-            ResultWriter.writeTimeseries(folder.file("timeseries.csv"), seconds);
+            io.tpkit.result.TimeseriesCsv.write(folder.file(io.tpkit.result.TimeseriesCsv.FILE), seconds);
             RunReport.write(folder.file("result.json").getParent());
             Path dir = folder.commit();
             return ResultReader.read(dir);
@@ -123,8 +124,11 @@ public final class Merge {
         }
     }
 
-    /** The parts in order, refused unless they are all the parts of one run, each once. */
-    static List<RunResult> readParts(List<Path> folders) {
+    /**
+     * The parts by their folders, in part order, refused unless they are all the parts of one
+     * run, each once.
+     */
+    static Map<Path, RunResult> readParts(List<Path> folders) {
         if (folders.size() < 2) {
             throw new BadInputException("give the result folders of every part of a split run (at least two)");
         }
@@ -174,8 +178,11 @@ public final class Merge {
             throw new BadInputException("part(s) " + missing + " of " + count + " of run '" + first.get("runName")
                     + "' are missing: give every part's result folder");
         }
-        parts.sort(Comparator.comparingInt(r -> number(partOf(r).get("part"))));
-        return parts;
+        Map<Path, RunResult> inOrder = new LinkedHashMap<>();
+        java.util.stream.IntStream.range(0, parts.size()).boxed()
+                .sorted(Comparator.comparingInt(i -> number(partOf(parts.get(i)).get("part"))))
+                .forEach(i -> inOrder.put(folders.get(i), parts.get(i)));
+        return inOrder;
     }
 
     /**
@@ -187,15 +194,6 @@ public final class Merge {
         Object origin = p.get("originEpochMs");
         return origin == null ? longOf(p.get("lateMs")) / 1e3
                 : (longOf(origin) - longOf(p.get("startEpochMs"))) / 1e3;
-    }
-
-    /** The folders in the order of their parts (as {@link #readParts} orders the parts). */
-    private static List<Path> inPartOrder(List<Path> folders, List<RunResult> parts) {
-        Map<String, Path> byDir = new LinkedHashMap<>();
-        for (Path f : folders) {
-            byDir.put(ResultReader.read(f).resultDir(), f);
-        }
-        return parts.stream().map(p -> byDir.get(p.resultDir())).toList();
     }
 
     /** The workload's checks on the whole database, and every part's count against the database's. */

@@ -188,7 +188,7 @@ public final class Runner {
     private static void write(ResultFolder folder, RunResult result, Measurement.Measured measured)
             throws IOException {
         ResultWriter.writeJson(folder.file("result.json"), result);
-        ResultWriter.writeTimeseries(folder.file("timeseries.csv"), measured.samples());
+        io.tpkit.result.TimeseriesCsv.write(folder.file(io.tpkit.result.TimeseriesCsv.FILE), measured.samples());
         ResultWriter.writeSummary(folder.file("summary.csv"), measured.metrics());
         ResultWriter.writeMonitor(folder.file("monitor.csv"), measured.monitor().columns(), measured.monitor().rows());
         RunReport.write(folder.file("result.json").getParent());

@@ -232,10 +232,7 @@ public final class CoreRules {
                     + noCheckpointCounter(settings.product()));
         }
         double length = to - from;
-        List<Monitor.Row> inside = rows.stream().filter(r -> {
-            double middle = r.elapsedSeconds() - r.seconds() / 2;
-            return middle >= from && middle <= to;
-        }).toList();
+        List<Monitor.Row> inside = rows.stream().filter(r -> r.middleIn(from, to)).toList();
         Watched checkpoints = Watched.of(inside, CHECKPOINTS);
         String interval = String.format(Locale.ROOT, "the %.1f s interval", length);
         if (checkpoints.seconds < length - WATCH_SLACK_SECONDS && checkpoints.count == 0) {
