@@ -100,13 +100,16 @@ public final class Tpkit {
         return compare(onTargets(base, targets), listener, control);
     }
 
-    /** {@code base} on each target: the user and password stay with JDBC URLs only. */
+    /** {@code base} on each target: the user and password stay with JDBC URLs only, container limits with containers. */
     public static List<BenchmarkConfig> onTargets(BenchmarkConfig base, List<String> targets) {
         List<BenchmarkConfig> configs = new java.util.ArrayList<>();
         for (String target : targets) {
             BenchmarkConfig.Builder b = base.toBuilder().target(target);
             if (!target.startsWith("jdbc:")) {
                 b.user(null).password(null, null);
+            }
+            if (!target.startsWith("container:")) {
+                b.containerResources(null); // the limits are a container's: a server beside it runs as it is
             }
             configs.add(b.build());
         }

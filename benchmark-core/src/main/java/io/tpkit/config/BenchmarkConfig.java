@@ -22,6 +22,7 @@ public final class BenchmarkConfig {
     private final String password;
     private final String passwordSource;
     private final Path dataDir;
+    private final ContainerResources containerResources;
     private final Integer scale;
     private final Integer connections;
     private final Integer terminals;
@@ -53,6 +54,7 @@ public final class BenchmarkConfig {
         this.password = b.password;
         this.passwordSource = b.passwordSource;
         this.dataDir = b.dataDir;
+        this.containerResources = b.containerResources;
         this.scale = b.scale;
         this.connections = b.connections;
         this.terminals = b.terminals;
@@ -88,6 +90,7 @@ public final class BenchmarkConfig {
         b.password = password;
         b.passwordSource = passwordSource;
         b.dataDir = dataDir;
+        b.containerResources = containerResources;
         b.scale = scale;
         b.connections = connections;
         b.terminals = terminals;
@@ -119,6 +122,8 @@ public final class BenchmarkConfig {
     /** The password, for the connection only. Never print or store it. */
     public String password() { return password; }
     public Path dataDir() { return dataDir; }
+    /** The limits of a database container ({@code --db container:IMAGE}); {@link ContainerResources#NONE} else. */
+    public ContainerResources containerResources() { return containerResources; }
     public Integer scale() { return scale; }
     public int connections() { return connections == null ? DEFAULT_CONNECTIONS : connections; }
     public boolean connectionsGiven() { return connections != null; }
@@ -175,6 +180,7 @@ public final class BenchmarkConfig {
             b.append(" --data-dir ").append(dataDir);
         }
         serverSettings.forEach((k, v) -> b.append(" --server-setting ").append(k).append('=').append(v));
+        b.append(containerResources.options());
         return b.toString();
     }
 
@@ -193,6 +199,7 @@ public final class BenchmarkConfig {
         if (passwordSource != null) m.put("password", "from " + passwordSource + " (not recorded)");
         if (dataDir != null) m.put("dataDir", dataDir.toString());
         if (!serverSettings.isEmpty()) m.put("serverSettings", new LinkedHashMap<>(serverSettings));
+        if (containerResources.limited()) m.put("containerResources", containerResources.record());
         m.put("scale", scale);
         m.put("connections", connections());
         m.put("terminals", terminals);
@@ -242,6 +249,7 @@ public final class BenchmarkConfig {
         private String password;
         private String passwordSource;
         private Path dataDir;
+        private ContainerResources containerResources = ContainerResources.NONE;
         private Integer scale;
         private Integer connections;
         private Integer terminals;
@@ -283,6 +291,11 @@ public final class BenchmarkConfig {
         }
 
         public Builder dataDir(Path dataDir) { this.dataDir = dataDir; return this; }
+        /** Limits for a container target; null means none. */
+        public Builder containerResources(ContainerResources r) {
+            this.containerResources = r == null ? ContainerResources.NONE : r;
+            return this;
+        }
         public Builder scale(Integer scale) { this.scale = scale; return this; }
         public Builder connections(Integer connections) { this.connections = connections; return this; }
         public Builder terminals(Integer terminals) { this.terminals = terminals; return this; }
@@ -332,6 +345,10 @@ public final class BenchmarkConfig {
         }
 
         public BenchmarkConfig build() {
+            if (containerResources.limited() && !target.startsWith("container:")) {
+                throw new BadInputException("--container-cpus and --container-memory limit a database container: they "
+                        + "apply to --db container:IMAGE, not to --db " + TargetText.redact(target));
+            }
             if (scale != null && scale <= 0) {
                 throw new BadInputException("scale must be at least 1 (got " + scale + ")");
             }

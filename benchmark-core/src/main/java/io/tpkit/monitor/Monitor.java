@@ -81,7 +81,7 @@ public final class Monitor {
 
     /** @param server the database server's processes on this machine ({@code db.cpu_pct}), or null */
     public static Monitor start(long startNanos, ServerStatsSampler db, ConnectionSource connections,
-                                ServerProcess server) {
+                                io.tpkit.spi.database.ServerCpuClock server) {
         return start(startNanos, new OsSampler().watching(server), db, connections);
     }
 

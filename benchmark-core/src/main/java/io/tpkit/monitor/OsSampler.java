@@ -38,7 +38,7 @@ final class OsSampler {
     private CpuTimes cpu;
     private DiskCounters disk;
     private long driverCpu = -1;
-    private ServerProcess server;
+    private io.tpkit.spi.database.ServerCpuClock server;
     private long serverCpu = -1;
     private long nanos;
 
@@ -61,7 +61,7 @@ final class OsSampler {
     }
 
     /** Also samples the database server's CPU ({@code db.cpu_pct}) when it runs on this machine. */
-    OsSampler watching(ServerProcess server) {
+    OsSampler watching(io.tpkit.spi.database.ServerCpuClock server) {
         this.server = server;
         return this;
     }

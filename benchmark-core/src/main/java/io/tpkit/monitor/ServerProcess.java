@@ -142,6 +142,22 @@ public final class ServerProcess implements ServerCpuClock {
                 + "or as root)");
     }
 
+    /**
+     * The server whose main process id is known already (a container's first process, as its
+     * engine reports it in this machine's process ids).
+     *
+     * @param foundBy how the id was found, for the result
+     * @throws Unavailable when no such process is visible here
+     */
+    public static ServerProcess ofPid(int pid, String foundBy) throws Unavailable {
+        Path proc = Path.of("/proc");
+        String name = name(proc, pid);
+        if (name == null) {
+            throw new Unavailable("process " + pid + " (" + foundBy + ") is not visible on this machine");
+        }
+        return new ServerProcess(proc, pid, name, foundBy);
+    }
+
     /** Loopback, or an address of one of this machine's interfaces. */
     static boolean isThisMachine(String host) {
         try {

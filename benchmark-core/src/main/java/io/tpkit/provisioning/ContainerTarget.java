@@ -3,42 +3,29 @@ package io.tpkit.provisioning;
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.spi.Plugins;
+import io.tpkit.provisioning.container.DatabaseContainer;
 import io.tpkit.spi.database.DatabasePlugin;
 import io.tpkit.spi.provisioning.Target;
 import io.tpkit.spi.provisioning.TargetProvider;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
-import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.utility.DockerImageName;
 
 /**
- * {@code --db container:IMAGE}: a database in a container started through Testcontainers for
+ * {@code --db container:IMAGE}: a database in a container started for
  * the command and removed after it, e.g. {@code container:postgres:17},
  * {@code container:mysql:8.4}, {@code container:mariadb:11.4}. The image pins the server
  * version exactly, which is what a side-by-side comparison needs.
  *
  * <p>The database plugin whose {@link DatabasePlugin#containerImages()} name the image serves
- * it: it says the port, the environment that creates the database and its user, and the URL.
- * The server runs with the image's own settings. It is ready when its port listens and a
- * connection succeeds.
+ * it: it says the port, the environment that creates the database and its user, the arguments
+ * that carry {@code --server-setting}s, and the URL. The container itself is
+ * {@link DatabaseContainer}: the image used as it is on the engine or pulled once, nothing else
+ * pulled, removed after the command.
  */
 public final class ContainerTarget implements TargetProvider {
     static final String PREFIX = "container:";
-    /** The database and user the container creates; the password is for the pool only. */
-    static final String DATABASE = "test";
-    static final String USER = "test";
-    static final String PASSWORD = "test";
-    private static final Duration STARTUP = Duration.ofMinutes(3);
 
     @Override
     public String form() {
@@ -48,7 +35,7 @@ public final class ContainerTarget implements TargetProvider {
     @Override
     public String summary() {
         return "a " + imageNames(Plugins.databases(), "or")
-                + " image started with Testcontainers (needs a Docker engine)";
+                + " image in a container, removed after the command (needs a Docker engine)";
     }
 
     @Override
@@ -69,32 +56,7 @@ public final class ContainerTarget implements TargetProvider {
             throw new BadInputException("--data-dir applies to embedded-postgres, not to --db " + config.target()
                     + ": a container's data lives and dies with it");
         }
-        if (!config.serverSettings().isEmpty()) {
-            throw new BadInputException("--server-setting is not applied to containers yet (the server runs with the "
-                    + "image's settings): use --db embedded-postgres or embedded-mariadb, or a server you run with "
-                    + String.join(", ", config.serverSettings().keySet()) + " set");
-        }
-        if (!dockerAvailable()) {
-            throw new BadInputException("--db " + config.target() + " needs a Docker engine and none is reachable: "
-                    + "start Docker (or set DOCKER_HOST), or use --db embedded-postgres or a JDBC URL instead");
-        }
-        progress.accept("starting container " + image + " (Testcontainers)");
-        GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image))
-                .withExposedPorts(plugin.defaultPort())
-                .withEnv(plugin.containerEnvironment(DATABASE, USER, PASSWORD))
-                .waitingFor(Wait.forListeningPort().withStartupTimeout(STARTUP));
-        Running running;
-        try {
-            container.start();
-            running = new Running(container, image, plugin);
-            running.awaitConnection();
-        } catch (RuntimeException e) {
-            container.close();
-            String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new BadInputException("container " + image + " did not start: " + m.lines().findFirst().orElse(m)
-                    + " (check the image name and that Docker can pull it)", e);
-        }
-        return running;
+        return DatabaseContainer.start(image, plugin, config.serverSettings(), config.containerResources(), progress);
     }
 
     private static String image(String db) {
@@ -144,82 +106,5 @@ public final class ContainerTarget implements TargetProvider {
         List<String> examples = new ArrayList<>();
         plugins.forEach(p -> p.containerImages().forEach(n -> examples.add(PREFIX + n + ":TAG")));
         return String.join(", ", examples);
-    }
-
-    private static boolean dockerAvailable() {
-        try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            return false;
-        }
-    }
-
-    private record Running(GenericContainer<?> container, String image, DatabasePlugin plugin) implements Target {
-        @Override
-        public String label() {
-            return PREFIX + image;
-        }
-
-        @Override
-        public String jdbcUrl() {
-            return plugin.jdbcUrl(container.getHost(), container.getMappedPort(plugin.defaultPort()), DATABASE);
-        }
-
-        @Override
-        public String user() {
-            return USER;
-        }
-
-        @Override
-        public String password() {
-            return PASSWORD;
-        }
-
-        /**
-         * An image's entrypoint may let the server listen before the database is ready (or restart
-         * it after creating the user): wait until a connection succeeds.
-         */
-        void awaitConnection() {
-            long deadline = System.nanoTime() + STARTUP.toNanos();
-            java.util.Properties props = new java.util.Properties();
-            props.putAll(plugin.connectionProperties());
-            props.setProperty("user", USER);
-            props.setProperty("password", PASSWORD);
-            while (true) {
-                String why;
-                try (Connection c = DriverManager.getConnection(jdbcUrl(), props)) {
-                    if (c.isValid(10)) {
-                        return;
-                    }
-                    why = "the connection is not valid";
-                } catch (SQLException e) {
-                    why = e.getMessage();
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("no connection to " + jdbcUrl() + " after " + STARTUP.toMinutes()
-                            + " minutes: " + why);
-                }
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while waiting for " + image, e);
-                }
-            }
-        }
-
-        @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("kind", "container");
-            m.put("image", image);
-            m.put("url", io.tpkit.config.TargetText.redact(jdbcUrl()));
-            return m;
-        }
-
-        @Override
-        public void close() {
-            container.stop();
-        }
     }
 }

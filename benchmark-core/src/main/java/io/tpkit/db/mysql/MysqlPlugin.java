@@ -101,6 +101,14 @@ public final class MysqlPlugin implements DatabasePlugin {
                 "MYSQL_ROOT_PASSWORD", password);
     }
 
+    /** The official entry points append arguments that start with '-' to {@code mysqld} / {@code mariadbd}. */
+    @Override
+    public List<String> containerServerArguments(Map<String, String> settings) {
+        List<String> args = new java.util.ArrayList<>();
+        settings.forEach((k, v) -> args.add("--" + k + "=" + v));
+        return args;
+    }
+
     @Override
     public List<String> serverProcessNames() {
         return List.of("mariadbd", "mysqld");

@@ -92,6 +92,17 @@ public final class PostgresPlugin implements DatabasePlugin {
         return Map.of("POSTGRES_DB", database, "POSTGRES_USER", user, "POSTGRES_PASSWORD", password);
     }
 
+    /** The official entry point appends arguments that start with '-' to {@code postgres}. */
+    @Override
+    public List<String> containerServerArguments(Map<String, String> settings) {
+        List<String> args = new java.util.ArrayList<>();
+        settings.forEach((k, v) -> {
+            args.add("-c");
+            args.add(k + "=" + v);
+        });
+        return args;
+    }
+
     @Override
     public List<String> serverProcessNames() {
         return List.of("postgres", "postmaster");

@@ -115,6 +115,20 @@ public interface DatabasePlugin {
         return Map.of();
     }
 
+    /**
+     * The arguments that start a container of {@link #containerImages()} with these server
+     * settings ({@code --server-setting NAME=VALUE}), passed after the image's entry point as
+     * the official images take them: {@code -c NAME=VALUE} for PostgreSQL, {@code --NAME=VALUE}
+     * for MySQL and MariaDB. Empty settings give no arguments (the image's own command).
+     */
+    default List<String> containerServerArguments(Map<String, String> settings) {
+        if (!settings.isEmpty()) {
+            throw new io.tpkit.config.BadInputException("--server-setting is not applied to " + name()
+                    + " containers: the plugin does not say how its server takes settings");
+        }
+        return List.of();
+    }
+
     /** Command names of the server's main process ({@code /proc/PID/stat}), to find its CPU time. */
     default List<String> serverProcessNames() {
         return List.of();

@@ -24,6 +24,18 @@ public interface Target extends AutoCloseable {
     Map<String, Object> describe();
 
     /**
+     * The server's CPU time as the target itself can read it (a container's control group), or
+     * null when it has no reading of its own: tpkit then looks for the server's processes by
+     * the port it listens on.
+     *
+     * @throws io.tpkit.spi.database.ServerCpuClock.Unavailable when the target knows that its
+     *         server's CPU cannot be read from here, with the reason
+     */
+    default io.tpkit.spi.database.ServerCpuClock serverCpu() throws io.tpkit.spi.database.ServerCpuClock.Unavailable {
+        return null;
+    }
+
+    /**
      * Asks a target that tpkit started to outlive an interrupt (Ctrl-C) until {@link #close()},
      * so that a run can still check and write what it measured.
      */
