@@ -31,6 +31,8 @@ class ContainerTargetIT {
 
     @TempDir
     Path temp;
+    /** The threads reading the drivers' output to its end. */
+    private final List<Thread> readers = new ArrayList<>();
 
     @Test
     void tp1RunsInAPostgresContainerWithItsSettingsLimitsAndCpuAndLeavesNothingBehind() throws Exception {
@@ -91,6 +93,45 @@ class ContainerTargetIT {
         assertThat(db.path("resources").path("cpus").asText()).isEqualTo("none");
     }
 
+    /** Two databases, each in a fresh container, loaded, run, checked and removed, compared by image and version. */
+    @Test
+    void tpccComparedInAPostgresAndAMariaDbContainer() throws Exception {
+        Docker.assumeImages("ContainerTargetIT", PG, MARIADB);
+        Cli cli = Cli.run("compare", "tpcc", "--db", "container:" + PG, "--db", "container:" + MARIADB,
+                "--warehouses", "1", "--think", "off", "--connections", "2", "--duration", "4s", "--warmup", "1s",
+                "--out", temp.toString());
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("starting container " + PG, "starting container " + MARIADB);
+        assertThat(cli.out()).contains("container:" + PG, "container:" + MARIADB, "PostgreSQL 15.", "10.11.");
+        assertThat(cli.out().split("Consistency: passed", -1)).hasSize(3);
+        JsonNode comparison = comparisonOf(cli);
+        assertThat(comparison.at("/runs/0/label").asText()).isEqualTo("container:" + PG);
+        assertThat(comparison.at("/runs/1/label").asText()).isEqualTo("container:" + MARIADB);
+        assertThat(comparison.at("/runs/1/version").asText()).startsWith("10.11");
+        assertThat(containersOf(ProcessHandle.current().pid())).isEmpty();
+    }
+
+    /** The same image with one setting changed: each run in a container of its own, its setting recorded. */
+    @Test
+    void oneSettingChangedComparedInTwoContainers() throws Exception {
+        Docker.assumeImages("ContainerTargetIT", PG);
+        Cli cli = Cli.run("compare", "tp1", "--db", "container:" + PG, "--vary-setting", "synchronous_commit=on,off",
+                "--accounts-per-branch", "1000", "--transactions", "300", "--warmup", "0", "--out", temp.toString());
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.err().split("starting container " + PG, -1)).as("a fresh container per run").hasSize(3);
+        assertThat(cli.out()).contains("Varied on purpose: serverSettings.synchronous_commit: on | off")
+                .doesNotContain("NOT LIKE FOR LIKE");
+        List<JsonNode> runs = results(temp);
+        assertThat(runs).hasSize(2);
+        assertThat(runs.stream().map(r -> r.at("/database/settings/synchronous_commit").asText()).sorted().toList())
+                .containsExactly("off", "on");
+        assertThat(runs.get(0).at("/database/container").asText())
+                .isNotEqualTo(runs.get(1).at("/database/container").asText());
+        assertThat(containersOf(ProcessHandle.current().pid())).isEmpty();
+    }
+
     /**
      * A driver killed with SIGTERM writes what it measured and removes its container on the way
      * out (the container's password appears in neither); one killed with SIGKILL cannot, and the
@@ -106,9 +147,10 @@ class ContainerTargetIT {
                 containersOf(withTerm).getFirst()).lines().filter(l -> l.startsWith("POSTGRES_PASSWORD="))
                 .map(l -> l.substring("POSTGRES_PASSWORD=".length())).findFirst().orElseThrow();
         Thread.sleep(3_000); // into the measurement
-        terminated.destroy(); // SIGTERM: the shutdown hooks run
+        terminated.toHandle().destroy(); // SIGTERM: the shutdown hooks run (Process.destroy would close the pipe)
         assertThat(terminated.waitFor(3, TimeUnit.MINUTES)).isTrue();
         assertThat(containersOf(withTerm)).as("container of a driver ended by SIGTERM").isEmpty();
+        readers.getFirst().join(60_000);
         assertThat(output.toString()).contains("interrupted");
         try (Stream<Path> s = Files.list(temp)) {
             assertThat(s.filter(d -> Files.exists(d.resolve("result.json"))).toList()).as(output.toString()).hasSize(1);
@@ -119,7 +161,7 @@ class ContainerTargetIT {
 
         Process killed = driver("--duration", "5m");
         long withKill = awaitContainer(killed, new StringBuffer());
-        killed.destroyForcibly(); // SIGKILL: nothing runs
+        killed.toHandle().destroyForcibly(); // SIGKILL: nothing runs
         assertThat(killed.waitFor(1, TimeUnit.MINUTES)).isTrue();
         List<String> left = containersOf(withKill);
         assertThat(left).as("container of a driver ended by SIGKILL").hasSize(1);
@@ -157,7 +199,7 @@ class ContainerTargetIT {
      * Reads the driver's output into {@code seen} until its container is ready, and goes on
      * reading in the background; returns the driver's process id.
      */
-    private static long awaitContainer(Process p, StringBuffer seen) throws IOException {
+    private long awaitContainer(Process p, StringBuffer seen) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         String line;
@@ -165,7 +207,7 @@ class ContainerTargetIT {
             seen.append(line).append('\n');
             if (line.contains(" ready: container:")) {
                 // keep reading so that the driver never blocks on a full pipe
-                Thread.ofVirtual().start(() -> out.lines().forEach(l -> seen.append(l).append('\n')));
+                readers.add(Thread.ofVirtual().start(() -> out.lines().forEach(l -> seen.append(l).append('\n'))));
                 return p.pid();
             }
         }
@@ -187,6 +229,22 @@ class ContainerTargetIT {
         assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(p.exitValue()).as("docker %s: %s", String.join(" ", args), out).isZero();
         return out;
+    }
+
+    private static JsonNode comparisonOf(Cli cli) throws IOException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Comparison: (.+)").matcher(cli.out());
+        assertThat(m.find()).as(cli.out()).isTrue();
+        return JSON.readTree(Path.of(m.group(1).trim()).resolve("comparison.json").toFile());
+    }
+
+    private static List<JsonNode> results(Path out) throws IOException {
+        List<JsonNode> results = new ArrayList<>();
+        try (Stream<Path> s = Files.list(out)) {
+            for (Path d : s.filter(d -> Files.exists(d.resolve("result.json"))).sorted().toList()) {
+                results.add(JSON.readTree(d.resolve("result.json").toFile()));
+            }
+        }
+        return results;
     }
 
     private static JsonNode onlyResult(Path out) throws IOException {

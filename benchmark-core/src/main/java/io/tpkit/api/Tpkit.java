@@ -77,17 +77,21 @@ public final class Tpkit {
      * the comparison shows them as chosen, not as a difference that makes it unfair.
      */
     private static java.util.Set<String> varied(List<BenchmarkConfig> configs) {
+        // by dotted key, so that one server setting varied is that setting, not every setting
         java.util.Set<String> keys = new java.util.TreeSet<>();
-        Map<String, Object> first = configs.getFirst().describe();
+        Map<String, String> first = io.tpkit.compare.Comparisons.flattened(configs.getFirst().describe());
         for (BenchmarkConfig other : configs.subList(1, configs.size())) {
-            Map<String, Object> m = other.describe();
-            first.forEach((k, v) -> {
-                if (!java.util.Objects.equals(v, m.get(k))) {
+            Map<String, String> m = io.tpkit.compare.Comparisons.flattened(other.describe());
+            java.util.Set<String> both = new java.util.TreeSet<>(first.keySet());
+            both.addAll(m.keySet());
+            for (String k : both) {
+                if (!java.util.Objects.equals(first.get(k), m.get(k))) {
                     keys.add(k);
                 }
-            });
+            }
         }
         keys.removeAll(java.util.Set.of("target", "user", "password", "dataDir", "seed", "load"));
+        keys.removeIf(k -> k.startsWith("containerResources.")); // kept with the containers only: a target's trait
         return keys;
     }
 

@@ -265,8 +265,9 @@ public final class Comparisons {
         Map<String, Object> db = r.database() == null ? Map.of() : r.database();
         Map<String, Object> configuration = r.configuration() == null ? Map.of() : r.configuration();
         String target = text(configuration.get("target"), "?");
+        Map<String, String> flat = flattened(configuration);
         String variant = String.join(", ", varied.stream().sorted()
-                .map(k -> k + " " + text(configuration.get(k), "-")).toList());
+                .map(k -> k + " " + text(flat.get(k), "-")).toList());
         return new Comparison.Run(target, text(db.get("product"), "?"), text(db.get("version"), "?"), variant,
                 text(r.resultDir(), ""), r.validity() == null ? "?" : r.validity().verdict(),
                 r.consistency() == null || r.consistent());
@@ -365,6 +366,18 @@ public final class Comparisons {
                         ? " (not set in every " + each + ")" : ""));
             }
         });
+        return out;
+    }
+
+    /**
+     * A configuration's values by dotted key ({@code serverSettings.synchronous_commit}), as the
+     * differences and the varied keys name them.
+     */
+    public static Map<String, String> flattened(Map<String, Object> configuration) {
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        flatten("", configuration == null ? Map.of() : configuration, values);
+        Map<String, String> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, v.getFirst()));
         return out;
     }
 

@@ -47,6 +47,9 @@ public final class DatabaseContainer implements Target {
     private static final String DATABASE = "test";
     private static final String USER = "test";
     private static final AtomicInteger STARTED = new AtomicInteger();
+    /** A log line that names what went wrong (PostgreSQL's FATAL, MariaDB's [ERROR], an entry point's error). */
+    private static final java.util.regex.Pattern ERROR_LINE =
+            java.util.regex.Pattern.compile("FATAL|PANIC|ERROR|\\[ERROR\\]|(?i)\\berror:|unrecognized|unknown variable");
 
     private final DockerEngine engine;
     private final DatabasePlugin plugin;
@@ -209,7 +212,10 @@ public final class DatabaseContainer implements Target {
         }
     }
 
-    /** The container's last log lines, joined on one line for an error message. */
+    /**
+     * What the container's log says went wrong, on one line for an error message: its lines that
+     * name an error (the first of them, where the cause is), else its last lines.
+     */
     String lastLogLines(int lines) {
         StringBuilder out = new StringBuilder();
         ResultCallback.Adapter<Frame> collect = new ResultCallback.Adapter<>() {
@@ -219,15 +225,17 @@ public final class DatabaseContainer implements Target {
             }
         };
         try {
-            engine.client().logContainerCmd(id).withStdOut(true).withStdErr(true).withTail(lines).exec(collect)
+            engine.client().logContainerCmd(id).withStdOut(true).withStdErr(true).withTail(60).exec(collect)
                     .awaitCompletion(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             return "(its log could not be read: " + Messages.firstLine(e) + ")";
         }
-        String joined = String.join(" | ", out.toString().lines().map(String::strip).filter(l -> !l.isEmpty()).toList());
-        return joined.isEmpty() ? "(its log is empty)" : joined;
+        List<String> all = out.toString().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        List<String> errors = all.stream().filter(l -> ERROR_LINE.matcher(l).find()).limit(lines).toList();
+        List<String> shown = !errors.isEmpty() ? errors : all.subList(Math.max(0, all.size() - lines), all.size());
+        return shown.isEmpty() ? "(its log is empty)" : String.join(" | ", shown);
     }
 
     /** On JVM exit: never leave the container; give an interrupted run its time to write first. */
