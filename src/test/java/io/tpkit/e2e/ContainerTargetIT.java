@@ -192,7 +192,11 @@ class ContainerTargetIT {
                 "--db", "container:" + PG, "--accounts-per-branch", "1000", "--warmup", "0",
                 "--out", temp.toString()));
         command.addAll(List.of(more));
-        return new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        // tpkit needs none of the settings that let Testcontainers' own modules run without a registry
+        pb.environment().remove("TESTCONTAINERS_RYUK_DISABLED");
+        pb.environment().remove("TESTCONTAINERS_HOST_OVERRIDE");
+        return pb.start();
     }
 
     /**

@@ -16,6 +16,11 @@ final class Docker {
         return DockerEngine.absentBecause() == null;
     }
 
+    /** Whether an engine answers and holds {@code image} (nothing is pulled). */
+    static boolean hasImage(String image) {
+        return available() && DockerEngine.find("the test").hasImage(image);
+    }
+
     /** Skips the calling test, saying why, unless an engine answers and holds every image (never pulled here). */
     static void assumeImages(String test, String... images) {
         String absent = DockerEngine.absentBecause();
