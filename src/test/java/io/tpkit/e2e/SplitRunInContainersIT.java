@@ -150,7 +150,7 @@ class SplitRunInContainersIT {
 
     /** The manifest's command line at this test's size: 2 parts, 2 warehouses, seconds. */
     private static String shrink(String script) {
-        return script.replaceAll("(--partition \\S+/)\\d+", "$1" + PARTS)
+        return script.replaceAll("(--partition \\$\\(\\([^)]*\\)\\)/)\\d+", "$1" + PARTS)
                 .replaceAll("--warehouses \\d+", "--warehouses 2")
                 .replaceAll("--duration \\S+", "--duration 12s")
                 .replaceAll("--warmup \\S+", "--warmup 3s");
