@@ -129,9 +129,17 @@ public final class Histories {
             for (ChangePoints.Change c : r.changes()) {
                 HistoryPoint before = used.get(c.index() - 1);
                 HistoryPoint after = used.get(c.index());
+                List<String> nearby = new ArrayList<>();
+                for (int at : new int[] {before.run(), after.run() + 1}) {
+                    List<String> d = at < 2 || at > points.size() ? List.of()
+                            : differences(points.get(at - 2).context(), points.get(at - 1).context());
+                    if (!d.isEmpty()) {
+                        nearby.add("run " + at + ": " + String.join("; ", d));
+                    }
+                }
                 changes.add(new HistoryGroup.Change(before.run(), after.run(), after.startedAt(), c.meanBefore(),
                         c.meanAfter(), c.relativePct(), c.pValue(), c.statistic(), differences(before.context(),
-                        after.context())));
+                        after.context()), nearby));
             }
             for (ChangePoints.Segment s : r.segments()) {
                 segments.add(new HistoryGroup.Segment(used.get(s.from()).run(), used.get(s.to() - 1).run(),

@@ -35,9 +35,13 @@ public record HistoryGroup(int number, String name, String workload, String prod
      * @param pValue      the permutation test's p-value
      * @param statistic   the energy statistic Q of the split
      * @param alsoChanged what else differed between the two runs (their context)
+     * @param nearby      what changed one run before or after them ("run 7: setting commit_delay
+     *                    0 -> 3000"): the place of a change is an estimate, and a noisy run beside a
+     *                    real change can move it by one
      */
     public record Change(int lastBefore, int firstAfter, String startedAt, double meanBefore, double meanAfter,
-                         Double relativePct, double pValue, double statistic, List<String> alsoChanged) {
+                         Double relativePct, double pValue, double statistic, List<String> alsoChanged,
+                         List<String> nearby) {
     }
 
     /**

@@ -78,6 +78,9 @@ public final class HistoryText {
                 b.append("; also changed between them: ").append(String.join("; ", c.alsoChanged()));
             }
             b.append('\n');
+            if (!c.nearby().isEmpty()) {
+                b.append("    changed one run either side: ").append(String.join("; ", c.nearby())).append('\n');
+            }
         }
         if (!g.segments().isEmpty() && !g.changes().isEmpty()) {
             b.append("  segments: ").append(g.segments().stream().map(s -> "runs " + s.fromRun() + "-" + s.toRun()

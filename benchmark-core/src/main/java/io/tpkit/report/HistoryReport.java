@@ -99,7 +99,9 @@ public final class HistoryReport {
                 html.append("<li class=\"fail\">").append(Html.escape(HistoryText.change(g, c, permutations)))
                         .append("<br><span class=\"sub\">between run ").append(c.lastBefore()).append(" and run ")
                         .append(c.firstAfter()).append(c.alsoChanged().isEmpty() ? "" : "; also changed between them: "
-                                + Html.escape(String.join("; ", c.alsoChanged()))).append("</span></li>");
+                                + Html.escape(String.join("; ", c.alsoChanged()))).append(c.nearby().isEmpty() ? ""
+                                : "; changed one run either side: " + Html.escape(String.join("; ", c.nearby())))
+                        .append("</span></li>");
             }
             html.append("</ul>\n");
         }

@@ -145,6 +145,7 @@ class HistoriesTest {
         assertThat(c.relativePct()).isBetween(-52.0, -48.0);
         assertThat(c.pValue()).isLessThanOrEqualTo(0.05);
         assertThat(c.alsoChanged()).containsExactly("setting commit_delay 0 -> 1000");
+        assertThat(c.nearby()).isEmpty();
         assertThat(g.segments()).extracting(HistoryGroup.Segment::n).containsExactly(6, 6);
         assertThat(g.contextChanges()).containsExactly("run 8: setting commit_delay 0 -> 1000");
         String text = HistoryText.render(h);

@@ -14,9 +14,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code tpkit history DIR...}: the runs under some folders as series, with their change points. */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = "Read every result and set of repetitions under the folders, group the runs of one workload "
-                + "and configuration, and show each group's headline figure over time with its change points "
-                + "(e-divisive means, a permutation test).",
+        description = "Show the runs under some folders as series of one workload and configuration over time, "
+                + "with their change points (e-divisive means).",
         footer = {"%nExamples:", "  tpkit history results",
                 "  tpkit history results ci-results --figure tps --out reports"})
 final class HistoryCommand implements Callable<Integer> {

@@ -12,8 +12,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code tpkit report DIR...}: writes report.html (or comparison.html) again from a result folder's files. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Write report.html again from a result folder (comparison.html, sweep.html, repeat.html or "
-                + "history.html for the folder of a comparison, a sweep, repetitions or a history).",
+        description = "Write report.html again from a result folder (for the folder of a comparison, a sweep, "
+                + "repetitions or a history: comparison.html, sweep.html, repeat.html or history.html).",
         footer = {"%nExample:", "  tpkit report results/tp1-20261123-142544-embedded-postgres"})
 final class ReportCommand implements Callable<Integer> {
     private final Console console;
