@@ -64,9 +64,10 @@ public final class Histories {
         List<List<HistoryFolders.Found>> series = new ArrayList<>(byKey.values());
         series.sort(Comparator.comparing((List<HistoryFolders.Found> s) -> s.getFirst().workload())
                 .thenComparing(s -> s.getFirst().at()));
+        List<String> names = names(series);
         List<HistoryGroup> groups = new ArrayList<>();
         for (int i = 0; i < series.size(); i++) {
-            groups.add(group(i + 1, series.get(i), names(series).get(i), requested, settings, conformantOnly));
+            groups.add(group(i + 1, series.get(i), names.get(i), requested, settings, conformantOnly));
         }
         return new History(History.TOOL, folders.stream().map(Path::toString).toList(), method(settings), settings,
                 conformantOnly, requested, keyText(), GroupingKey.LEFT_OUT, reading.runs(), reading.repetitionSets(),
