@@ -191,6 +191,23 @@ class HistoriesTest {
     }
 
     @Test
+    void repetitionsWhoseFoldersAreGoneAreReadFromRepeatJson() throws Exception {
+        repeat(10, 601, 599, 20);
+        try (var dirs = Files.list(results)) {
+            for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("tp1-")).toList()) {
+                Files.delete(dir.resolve("result.json"));
+                Files.delete(dir);
+            }
+        }
+        History h = history();
+        HistoryPoint set = h.groups().getFirst().points().getFirst();
+        assertThat(h.runs()).isZero();
+        assertThat(set.value()).isEqualTo(600.0);
+        assertThat(set.verdict()).isEqualTo("2 of 3 repetitions used (1 incomplete); non-standard: measurement-interval");
+        assertThat(set.context()).containsEntry("server version", "18.6");
+    }
+
+    @Test
     void anotherDurationIsAnotherGroupAndTheOutputSaysWhichKeyKeptThemApart() throws Exception {
         series();
         History h = history();
