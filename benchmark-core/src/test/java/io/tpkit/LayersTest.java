@@ -32,7 +32,8 @@ class LayersTest {
                         "io.tpkit.scheduler..", "io.tpkit.validity..")
                 .layer("built-in plugins").definedBy("io.tpkit.db..", "io.tpkit.provisioning..")
                 .layer("results").definedBy("io.tpkit.result..", "io.tpkit.report..",
-                        "io.tpkit.analysis..", "io.tpkit.compare..", "io.tpkit.merge..")
+                        "io.tpkit.analysis..", "io.tpkit.compare..", "io.tpkit.merge..",
+                        "io.tpkit.history..")
                 .layer("pipeline").definedBy("io.tpkit.runner..", "io.tpkit.sweep..")
                 .layer("facade").definedBy("io.tpkit.api..")
                 .layer("junit").definedBy("io.tpkit.junit..")

@@ -157,6 +157,24 @@ public final class Tpkit {
         return io.tpkit.sweep.Sweeps.run(sweep, listener, control);
     }
 
+    /**
+     * The runs and sets of repetitions under {@code folders}, grouped into series of one workload
+     * and configuration in the order they started, with each series' change points (e-divisive
+     * means, see {@link io.tpkit.analysis.ChangePoints}). See {@link io.tpkit.history.Histories}.
+     *
+     * @param figure         the figure to follow ({@code tps} or a headline figure's id), or null
+     *                       for each workload's headline figure
+     * @param conformantOnly leave runs that are not conformant out of the analysis too
+     * @param outDir         where to write history-.../ (history.json, history.txt, history.html),
+     *                       or null to write nothing
+     */
+    public static io.tpkit.history.History history(List<java.nio.file.Path> folders, String figure,
+                                                   io.tpkit.analysis.ChangePoints.Settings settings,
+                                                   boolean conformantOnly, java.nio.file.Path outDir) {
+        io.tpkit.history.History h = io.tpkit.history.Histories.of(folders, figure, settings, conformantOnly);
+        return outDir == null ? h : io.tpkit.report.HistoryFolder.write(outDir, h);
+    }
+
     /** Drops and loads the workload's data. */
     public static LoadReport load(BenchmarkConfig config, RunListener listener) throws Exception {
         return Runner.load(config, listener);

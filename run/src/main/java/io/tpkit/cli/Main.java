@@ -125,6 +125,7 @@ public final class Main implements Runnable {
                                 "tpkit sweep " + w.name() + " --arrival closed --think 0.1 --connections 4 --terminals 10,20,40,80",
                                 "tpkit sweep " + w.name() + " --rate 200,400,800,1600 --connections 8")));
         root.addSubcommand("compare", compareGroup(console, workloads));
+        root.addSubcommand("history", new CommandLine(new HistoryCommand(console)));
         root.addSubcommand("bound", group("bound", "Measure TP1's upper bound from its sub-transactions (seed 000).",
                 workloads.stream().filter(w -> w.name().equals("tp1")).toList(), w -> new BoundCommand(w, console)
                         .commandLine("bound", "tpkit bound tp1 --duration 30s --warmup 5s",

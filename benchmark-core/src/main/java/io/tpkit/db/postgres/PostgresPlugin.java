@@ -23,7 +23,7 @@ public final class PostgresPlugin implements DatabasePlugin {
             "wal_level", "wal_sync_method", "shared_buffers", "effective_cache_size", "work_mem",
             "max_connections", "max_wal_size", "checkpoint_timeout", "checkpoint_completion_target",
             "default_transaction_isolation", "autovacuum", "autovacuum_naptime", "jit", "huge_pages", "random_page_cost",
-            "server_encoding", "data_checksums");
+            "server_encoding", "data_checksums", "commit_delay", "commit_siblings");
 
     @Override
     public String name() {
