@@ -149,6 +149,22 @@ class BadInputTest {
     }
 
     @Test
+    void anImageThatIsNeitherHereNorPullableIsNamedWithBothWaysToHaveIt() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Docker.available(),
+                "needs a Docker engine (without one, the no-Docker error above is tested)");
+        // no registry has this tag: refused by the registry, or unreachable without one
+        Cli cli = Cli.run("run", "tp1", "--db", "container:postgres:0.0-tpkit-no-such-tag", "--out",
+                temp.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isEqualTo(2);
+        // the progress line says what is tried; then the error, on one line
+        assertThat(cli.errLines()).as(cli.err()).containsExactly(
+                "image postgres:0.0-tpkit-no-such-tag is not on this machine: pulling it", cli.errLines().getLast());
+        assertThat(cli.errLines().getLast()).startsWith("tpkit: image postgres:0.0-tpkit-no-such-tag is not on this "
+                + "machine and could not be pulled (").contains("docker pull postgres:0.0-tpkit-no-such-tag",
+                "scripts/container-images");
+    }
+
+    @Test
     void aContainerImageOfAnotherDatabaseIsRefused() {
         assertOneLineError(Cli.run("run", "tp1", "--db", "container:oracle:23"), "postgres, mysql and mariadb images");
         assertOneLineError(Cli.run("run", "tp1", "--db", "container:"), "needs an image");

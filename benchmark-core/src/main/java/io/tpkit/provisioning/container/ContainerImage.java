@@ -41,6 +41,17 @@ record ContainerImage(String name, String id, String how) {
         }
         AtomicReference<String> error = new AtomicReference<>();
         ResultCallback.Adapter<PullResponseItem> pull = new ResultCallback.Adapter<>() {
+            /** The engine's refusal is the message; docker-java would log it with a stack trace first. */
+            @Override
+            public void onError(Throwable throwable) {
+                error.compareAndSet(null, Messages.firstLine(throwable));
+                try {
+                    close();
+                } catch (java.io.IOException ignored) {
+                    // the pull is over either way
+                }
+            }
+
             @Override
             public void onNext(PullResponseItem item) {
                 if (item.getErrorDetail() != null || item.getError() != null) {

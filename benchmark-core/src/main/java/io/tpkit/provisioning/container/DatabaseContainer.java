@@ -220,6 +220,16 @@ public final class DatabaseContainer implements Target {
         StringBuilder out = new StringBuilder();
         ResultCallback.Adapter<Frame> collect = new ResultCallback.Adapter<>() {
             @Override
+            public void onError(Throwable throwable) {
+                out.append("(its log could not be read: ").append(Messages.firstLine(throwable)).append(")\n");
+                try {
+                    close();
+                } catch (java.io.IOException ignored) {
+                    // nothing more to read either way
+                }
+            }
+
+            @Override
             public void onNext(Frame frame) {
                 out.append(new String(frame.getPayload(), java.nio.charset.StandardCharsets.UTF_8));
             }
