@@ -179,7 +179,8 @@ class RunCommand extends WorkloadCommand {
         console.out().println();
         for (io.tpkit.sweep.RepeatResult.Repetition rep : r.runs()) {
             console.out().printf(java.util.Locale.ROOT, "repetition %d: %s (%s)%n", rep.index(), rep.resultDir(),
-                    rep.verdict() + (rep.consistent() ? "" : "; CONSISTENCY FAILED"));
+                    rep.verdict() + (rep.consistent() ? "" : "; CONSISTENCY FAILED")
+                            + (rep.leftOut() == null ? "" : "; LEFT OUT of the statistics: " + rep.leftOut()));
         }
         console.out().println();
         console.out().print(io.tpkit.sweep.SweepTables.render(r));
