@@ -57,7 +57,7 @@ public record Change(RatioOfMeans estimate, String verdict, Boolean better) {
      * threshold of a few percent is decided ("0.81", "0.973").
      */
     public static String ratio(double r) {
-        return String.format(java.util.Locale.ROOT, Math.abs(r - 1) < 0.1 ? "%.3f" : "%.2f", r);
+        return String.format(java.util.Locale.ROOT, Math.abs(r - 1) <= 0.1 + 1e-9 ? "%.3f" : "%.2f", r);
     }
 
     /** "[0.934, 1.012]", "unbounded", or "-" without an interval. */
