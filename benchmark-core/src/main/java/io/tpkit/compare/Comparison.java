@@ -83,7 +83,15 @@ public record Comparison(String workload, List<Run> runs, List<Row> rows, List<S
 
     /** As {@link #assertNotSlower(Path, Path, double)}, the candidate's runs given in memory. */
     public static GateVerdict assertNotSlower(Path baseline, List<RunResult> candidate, double pct) {
-        return Gate.of(pct, null).assertPasses(RunSet.read(baseline), RunSet.of(candidate));
+        return assertNotSlower(baseline, candidate, pct, Gate.HEADLINE);
+    }
+
+    /**
+     * As {@link #assertNotSlower(Path, List, double)}, on {@code figure} ({@link Gate#figure()}):
+     * "headline", "tps", "p90", "p99", "driverCpu", "databaseCpu".
+     */
+    public static GateVerdict assertNotSlower(Path baseline, List<RunResult> candidate, double pct, String figure) {
+        return Gate.of(pct, figure).assertPasses(RunSet.read(baseline), RunSet.of(candidate));
     }
 
     /** As {@link #assertNotSlower(Path, Path, double)}, both sides' runs given in memory. */

@@ -80,7 +80,10 @@ public record Gate(double slowerPct, String figure) {
     GateVerdict assertPasses(RunSet baseline, RunSet candidate) {
         Comparison c = Comparisons.ofSets(List.of(baseline, candidate), java.util.Set.of(), Judgement.DEFAULT);
         GateVerdict v = judge(c);
-        String notes = c.differences().isEmpty() ? "" : System.lineSeparator() + ComparisonTable.sameness(c);
+        String nl = System.lineSeparator();
+        String notes = (c.startingData().isEmpty() || c.differences().isEmpty() ? ""
+                : nl + "NOT THE SAME STARTING DATA: " + String.join("; ", c.startingData()))
+                + (c.differences().isEmpty() ? "" : nl + ComparisonTable.sameness(c));
         if (v.failed()) {
             throw new AssertionError(v.text() + notes);
         }

@@ -65,6 +65,10 @@ public record RunSet(String source, String kind, UsableRuns usable) {
      * @throws BadInputException when the path holds none of these, or no usable run
      */
     public static RunSet read(Path path) {
+        if (!Files.exists(path)) {
+            throw new BadInputException("no such file or folder: " + path.toAbsolutePath() + ": give a result folder, a "
+                    + "repeat folder (tpkit run --repeat N) or a folder of result folders");
+        }
         if (isRepeat(path)) {
             return readRepeat(Files.isDirectory(path) ? path : path.getParent());
         }
