@@ -24,6 +24,7 @@ public final class ComparisonTable {
         List<String[]> lines = new ArrayList<>();
         String[] head = new String[2 * n + 1];
         head[0] = c.workload() + (c.ofRepetitions() ? " (mean of each set's runs; ratio = set / set 1)"
+                : c.judgement() != null && n > 1 ? " (ratio = run / run 1: 1 run each, no interval)"
                 : " (ratio = run / run 1)");
         for (int i = 0; i < n; i++) {
             head[1 + 2 * i] = name(c, i);

@@ -69,13 +69,13 @@ public record RunSet(String source, String kind, UsableRuns usable) {
             throw new BadInputException("no such file or folder: " + path.toAbsolutePath() + ": give a result folder, a "
                     + "repeat folder (tpkit run --repeat N) or a folder of result folders");
         }
+        path = path.toAbsolutePath().normalize();
         if (isRepeat(path)) {
             return readRepeat(Files.isDirectory(path) ? path : path.getParent());
         }
         if (!Files.isDirectory(path) || Files.exists(path.resolve(ResultReader.FILE))) {
-            RunResult r = ResultReader.read(path);
-            return new RunSet(Files.isDirectory(path) ? path.toString() : path.getParent().toString(), RUN,
-                    UsableRuns.single(r));
+            Path folder = Files.isDirectory(path) ? path : path.getParent();
+            return new RunSet(folder.toString(), RUN, UsableRuns.single(found(path, folder)));
         }
         List<Path> folders;
         try (Stream<Path> s = Files.list(path)) {
@@ -87,7 +87,7 @@ public record RunSet(String source, String kind, UsableRuns usable) {
             throw new BadInputException(path + " holds no result.json, repeat.json or result folders: give a result "
                     + "folder, a repeat folder (tpkit run --repeat N) or a folder of result folders");
         }
-        List<RunResult> runs = folders.stream().map(ResultReader::read).toList();
+        List<RunResult> runs = folders.stream().map(f -> found(f, f)).toList();
         List<String> differ = Comparisons.differences(runs.stream().map(RunResult::configuration).toList(),
                 java.util.Set.of(), "run");
         if (!differ.isEmpty() || runs.stream().map(r -> String.valueOf(r.workload().get("name"))).distinct().count() > 1) {
@@ -128,7 +128,7 @@ public record RunSet(String source, String kind, UsableRuns usable) {
             if (found == null) {
                 absent.add(new RunsUsed.LeftOut(dir, UsableRuns.MISSING));
             } else {
-                runs.add(ResultReader.read(found));
+                runs.add(found(found, found));
             }
         }
         int requested = tree.path("requested").asInt(runs.size() + absent.size());
@@ -158,6 +158,11 @@ public record RunSet(String source, String kind, UsableRuns usable) {
         }
         return candidates.stream().filter(p -> Files.isRegularFile(p.resolve(ResultReader.FILE))).findFirst()
                 .orElse(null);
+    }
+
+    /** The result at {@code path}, its folder where it is now rather than where it was written. */
+    private static RunResult found(Path path, Path folder) {
+        return ResultReader.read(path).withResultDir(folder.toAbsolutePath().normalize().toString());
     }
 
     private static RunSet checked(RunSet set, String what) {

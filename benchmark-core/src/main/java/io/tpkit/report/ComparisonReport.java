@@ -49,7 +49,8 @@ public final class ComparisonReport {
         html.append("<p class=\"").append(fair ? "pass" : "fail").append("\" id=\"sameness\">")
                 .append(Html.escape(ComparisonTable.sameness(c))).append("</p>\n");
         html.append("<table id=\"comparison\"><tr><th>").append(c.ofRepetitions()
-                ? "mean of each set's runs; ratio = set / set 1" : "ratio = run / run 1").append("</th>");
+                ? "mean of each set's runs; ratio = set / set 1" : c.judgement() != null && c.runs().size() > 1
+                ? "ratio = run / run 1: 1 run each, no interval" : "ratio = run / run 1").append("</th>");
         for (int i = 0; i < c.runs().size(); i++) {
             html.append("<th>").append(Html.escape(ComparisonTable.name(c, i))).append("</th>");
         }
