@@ -32,9 +32,9 @@ class CompareRepeatsIT {
     private static final String[] SMALL = {"--accounts-per-branch", "1000", "--connections", "1", "--warmup", "1s",
         "--duration", "3s"};
 
-    /** {@code tpkit run tp1 --repeat 3} with the small options and these settings; its repeat folder. */
-    private Path repeat(Path out, String... settings) {
-        List<String> args = new ArrayList<>(List.of("run", "tp1", "--repeat", "3"));
+    /** {@code tpkit run tp1 --repeat N} with the small options and these settings; its repeat folder. */
+    private Path repeat(int times, Path out, String... settings) {
+        List<String> args = new ArrayList<>(List.of("run", "tp1", "--repeat", Integer.toString(times)));
         args.addAll(List.of(SMALL));
         args.addAll(List.of(settings));
         args.addAll(List.of("--out", out.toString()));
@@ -56,28 +56,30 @@ class CompareRepeatsIT {
 
     @Test
     void theDatabasesSpeedDecidesTheVerdictsAndTheGate() throws Exception {
-        // commits that do not wait for the disk, against durable commits each delayed 2 ms by the server
-        Path fast = repeat(temp.resolve("fast"), "--server-setting", "synchronous_commit=off");
-        Path slow = repeat(temp.resolve("slow"), "--server-setting", "commit_delay=2000", "--server-setting",
+        // commits that do not wait for the disk, against durable commits each delayed 2 ms by the server;
+        // five runs of the fast side, whose CPU-bound speed moves most with the machine's other work
+        Path fast = repeat(5, temp.resolve("fast"), "--server-setting", "synchronous_commit=off");
+        Path slow = repeat(3, temp.resolve("slow"), "--server-setting", "commit_delay=2000", "--server-setting",
                 "commit_siblings=0");
 
         Cli gated = Cli.run("compare", fast.toString(), slow.toString(), "--fail-if-slower", "10",
                 "--out", temp.resolve("c1").toString());
         assertThat(gated.exitCode()).as(gated.out() + gated.err()).isEqualTo(3);
         String out = gated.out();
-        assertThat(out).contains("Changes, set 2", "95% interval", "runs: 3 of 3 repetitions used",
+        assertThat(out).contains("Changes, set 2", "95% interval", "runs: 5 of 5 repetitions used", "runs: 3 of 3 repetitions used",
                 "Fieller's interval for a ratio of independent means", "Noise threshold: 2%");
         // the TPS line of the changes: means, ratio, interval, runs per side, verdict
-        assertThat(line(out, "TPS ")).matches("TPS +[\\d,.]+ +[\\d,.]+ +0\\.\\d+ +\\[-?[\\d.]+, 0\\.\\d+\\] +3 / 3 +slower");
+        assertThat(line(out, "TPS ")).matches("TPS +[\\d,.]+ +[\\d,.]+ +0\\.\\d+ +\\[-?[\\d.]+, 0\\.\\d+\\] +5 / 3 +slower");
         assertThat(line(out, "debit-credit: response p99 ms ")).endsWith("higher (worse)");
         assertThat(line(out, "gate: ")).matches("gate: FAILED: TPS ratio 0\\.\\d+ \\[.+\\]: slower by more than 10% "
-                + "\\(the whole interval below 0\\.900; 3 runs each, Fieller-Welch 95%\\)");
+                + "\\(the whole interval below 0\\.900; 5 and 3 runs, Fieller-Welch 95%\\)");
         Path comparison = folder(out, "Comparison");
         JsonNode json = ResultWriter.json().readTree(comparison.resolve("comparison.json").toFile());
         JsonNode tps = json.at("/rows").findParents("id").stream().filter(r -> r.path("id").asText().equals("tps"))
                 .findFirst().orElseThrow();
         assertThat(tps.at("/changes/1/verdict").asText()).isEqualTo("slower");
-        assertThat(tps.at("/samples/0")).hasSize(3);
+        assertThat(tps.at("/samples/0")).hasSize(5);
+        assertThat(tps.at("/samples/1")).hasSize(3);
         assertThat(tps.at("/changes/1/estimate/high").asDouble()).isLessThan(0.9);
         assertThat(json.at("/level").asDouble()).isEqualTo(0.95);
         assertThat(json.at("/gate/outcome").asText()).isEqualTo("failed");
@@ -88,7 +90,14 @@ class CompareRepeatsIT {
         // the other way round, without a gate: faster, and exit 0
         Cli reverse = Cli.run("compare", slow.toString(), fast.toString(), "--out", temp.resolve("c2").toString());
         assertThat(reverse.exitCode()).as(reverse.err()).isZero();
-        assertThat(line(reverse.out(), "TPS ")).endsWith("3 / 3   faster");
+        assertThat(line(reverse.out(), "TPS ")).endsWith("3 / 5   faster");
+
+        // the level and the noise threshold as given: a 95 % slower TPS is within a noise of 99 %
+        Cli wide = Cli.run("compare", fast.toString(), slow.toString(), "--confidence", "90", "--noise", "99",
+                "--out", temp.resolve("c3").toString());
+        assertThat(wide.exitCode()).as(wide.err()).isZero();
+        assertThat(wide.out()).contains("90% interval", "Noise threshold: 99%");
+        assertThat(line(wide.out(), "TPS ")).endsWith("5 / 3   within noise");
     }
 
     @Test

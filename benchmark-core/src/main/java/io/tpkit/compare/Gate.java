@@ -13,9 +13,10 @@ import java.util.Locale;
  * interval of the ratio of the means lies beyond {@code 1 - PCT/100} (below it for a throughput;
  * above {@code 1 + PCT/100} for a response time or a cost, which is slower when higher). Anything
  * else passes: a difference the interval does not show is noise, and the gate never fails on
- * noise. Without an interval it cannot judge, and says so rather than pass or fail: a side with
- * one usable run (no spread is known), or a baseline whose mean is not shown different from 0
- * (Fieller's unbounded case).
+ * noise, and an unbounded interval (Fieller's case: the baseline's runs vary so much that its
+ * mean is not shown different from 0) shows nothing and passes, saying so. Without an interval
+ * it cannot judge, and says so rather than pass or fail: a side with one usable run (no spread
+ * is known), a figure a side lacks or the comparison does not judge.
  *
  * @param slowerPct the threshold in percent, e.g. 5
  * @param figure    the id of the judged row to gate on, "headline" or null for the headline figure;
@@ -58,10 +59,17 @@ public record Gate(double slowerPct, String figure) {
                 continue;
             }
             RatioOfMeans r = change.estimate();
-            boolean slower = row.better() == Better.HIGHER ? r.high() < 1 - limit : r.low() > 1 + limit;
             String pct = Judgement.percent(limit) + "%";
-            String measured = figure + " ratio " + Change.ratio(r.ratio()) + " " + Change.interval(r);
             String how = runs(r) + ", " + RatioOfMeans.SHORT + " " + j.levelText();
+            if (r.unbounded()) {
+                // the baseline varied so much that its mean is not shown different from 0: nothing is shown
+                lines.add("gate: " + who + "passed: " + figure + " ratio " + Change.ratio(r.ratio()) + ", interval "
+                        + "unbounded (the baseline's runs vary too much to show any change; more runs narrow it), "
+                        + "not shown slower by more than " + pct + " (" + how + ")");
+                continue;
+            }
+            boolean slower = row.better() == Better.HIGHER ? r.high() < 1 - limit : r.low() > 1 + limit;
+            String measured = figure + " ratio " + Change.ratio(r.ratio()) + " " + Change.interval(r);
             if (slower) {
                 failed = true;
                 lines.add("gate: " + who + "FAILED: " + measured + ": slower by more than " + pct + " (the whole "
@@ -106,10 +114,6 @@ public record Gate(double slowerPct, String figure) {
             return (r.nBaseline() == 1 && r.nVariant() == 1 ? "1 run each" : r.nBaseline() + " run"
                     + (r.nBaseline() == 1 ? "" : "s") + " against " + r.nVariant()) + " gives no interval of " + figure
                     + ": compare repetitions (tpkit run ... --repeat N for each side, then tpkit compare DIR_A DIR_B)";
-        }
-        if (!r.hasInterval()) {
-            return figure + "'s " + j.levelText() + " interval is unbounded (the baseline's mean is not shown "
-                    + "different from 0): more runs, or a steadier figure";
         }
         return null;
     }

@@ -90,6 +90,13 @@ class RepetitionComparisonTest {
                 Set.of(), Judgement.DEFAULT);
         assertThat(noisy.row("tps").change(1).estimate().high()).isGreaterThan(0.9);
         assertThat(Gate.of(10, "tps").judge(noisy).passed()).isTrue();
+        // a baseline that varies too much to be told from 0: nothing is shown, and the gate passes saying so
+        Comparison wild = Comparisons.ofVariants(List.of(runs("a", 100, 2000, 20), runs("b", 100, 101, 99)),
+                Set.of(), Judgement.DEFAULT);
+        assertThat(wild.row("tps").change(1).estimate().unbounded()).isTrue();
+        GateVerdict unbounded = Gate.of(10, "tps").judge(wild);
+        assertThat(unbounded.passed()).isTrue();
+        assertThat(unbounded.lines().getFirst()).contains("interval unbounded", "not shown slower by more than 10%");
     }
 
     @Test

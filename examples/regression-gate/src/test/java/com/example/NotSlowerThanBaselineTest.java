@@ -18,7 +18,7 @@ class NotSlowerThanBaselineTest {
 
     @Test
     void isNotSlowerThanTheBaseline(TpkitBench tpkit) throws Exception {
-        tpkit.repeat(3, c -> c.connections(1)
+        tpkit.repeat(5, c -> c.connections(1)
                 .warmup(Duration.ofSeconds(1))
                 .duration(Duration.ofSeconds(3)));
 
