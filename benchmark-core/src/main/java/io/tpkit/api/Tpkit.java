@@ -172,7 +172,9 @@ public final class Tpkit {
      * Runs {@code config} {@code times} times on one server (each repetition with its own seed and
      * result folder, the data loaded as the configuration's load policy says before each) and
      * reports how the figures spread: mean, median, coefficient of variation and the Student t
-     * confidence interval at {@code level} (e.g. 0.95). See {@link io.tpkit.sweep.Repeats}.
+     * confidence interval at {@code level} (e.g. 0.95), over the repetitions the usable-run rule
+     * keeps ({@link io.tpkit.compare.UsableRuns}: incomplete, failed and inconsistent ones are
+     * left out and counted). See {@link io.tpkit.sweep.Repeats}.
      */
     public static io.tpkit.sweep.RepeatResult repeat(BenchmarkConfig config, int times, double level,
                                                      RunListener listener, RunControl control) throws Exception {

@@ -189,6 +189,12 @@ class RepetitionComparisonTest {
         assertThat(c.rows().getFirst().changes()).isNull();
         String table = ComparisonTable.render(c);
         assertThat(table).contains("run 1: fresh load", "(4.11x)").doesNotContain("Changes,", "Uncertainty");
+        // tpkit report writes its comparison.html again, without a table of changes
+        Path folder = Files.createDirectories(temp.resolve("old-comparison"));
+        Files.copy(old, folder.resolve("comparison.json"));
+        String html = Files.readString(io.tpkit.report.ComparisonReport.write(folder));
+        assertThat(html).contains("ratio = run / run 1", "run 2: no load").doesNotContain("id=\"changes-1\"",
+                "Uncertainty");
         // no figure of it is judged: a gate cannot judge it, and says so
         assertThat(Gate.of(5, null).judge(c).outcome()).isEqualTo(GateVerdict.CANNOT_JUDGE);
     }
