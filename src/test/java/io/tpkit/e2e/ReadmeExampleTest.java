@@ -37,6 +37,30 @@ class ReadmeExampleTest {
         }
     }
 
+    /**
+     * examples/regression-gate: its test shown verbatim; its pom.xml and logging settings are
+     * junit-example's, as the README says, apart from the artifactId.
+     */
+    @Test
+    void theReadmeShowsTheRegressionGateExampleAndWhatItSharesWithTheJunitExample() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        Path gate = ROOT.resolve("examples/regression-gate");
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(gate)) {
+            files = s.filter(Files::isRegularFile).filter(f -> !gate.relativize(f).startsWith("target"))
+                    .filter(f -> !gate.relativize(f).startsWith("baseline")).sorted().toList();
+        }
+        assertThat(files).extracting(f -> gate.relativize(f).toString().replace('\\', '/')).containsExactly(
+                "pom.xml", "src/test/java/com/example/NotSlowerThanBaselineTest.java",
+                "src/test/resources/simplelogger.properties");
+        String test = "examples/regression-gate/src/test/java/com/example/NotSlowerThanBaselineTest.java";
+        assertThat(shownUnder(readme, test)).isEqualTo(Files.readString(ROOT.resolve(test)));
+        assertThat(Files.readString(gate.resolve("pom.xml"))).isEqualTo(Files.readString(EXAMPLE.resolve("pom.xml"))
+                .replace("<artifactId>junit-example</artifactId>", "<artifactId>regression-gate</artifactId>"));
+        assertThat(Files.readString(gate.resolve("src/test/resources/simplelogger.properties")))
+                .isEqualTo(Files.readString(EXAMPLE.resolve("src/test/resources/simplelogger.properties")));
+    }
+
     @Test
     void theExampleUsesTheVersionsTpkitIsBuiltWith() throws IOException {
         String parent = Files.readString(ROOT.resolve("pom.xml"));

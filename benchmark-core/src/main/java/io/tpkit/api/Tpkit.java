@@ -54,6 +54,18 @@ public final class Tpkit {
      */
     public static io.tpkit.compare.ComparedRuns compare(List<BenchmarkConfig> configs, RunListener listener,
                                                         RunControl control) throws Exception {
+        return compare(configs, io.tpkit.compare.Judgement.DEFAULT, null, listener, control);
+    }
+
+    /**
+     * As {@link #compare(List, RunListener, RunControl)}, each figure judged with {@code judgement}
+     * and, when {@code gate} is not null, the regression gate's verdict recorded in the comparison
+     * (one run per configuration gives no interval: the gate then cannot judge, and says so).
+     */
+    public static io.tpkit.compare.ComparedRuns compare(List<BenchmarkConfig> configs,
+                                                        io.tpkit.compare.Judgement judgement,
+                                                        io.tpkit.compare.Gate gate, RunListener listener,
+                                                        RunControl control) throws Exception {
         if (configs.size() < 2) {
             throw new BadInputException("compare needs at least two runs: give --db twice or more, or compare the "
                     + "two logics with --logic client,procedure");
@@ -67,7 +79,10 @@ public final class Tpkit {
         if (results.size() < 2) {
             throw new BadInputException("compare was interrupted before a second run: nothing to compare");
         }
-        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, varied(configs));
+        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, varied(configs), judgement);
+        if (gate != null) {
+            c = c.withGate(gate.judge(c));
+        }
         return new io.tpkit.compare.ComparedRuns(c, results,
                 io.tpkit.report.ComparisonFolder.write(configs.getFirst().outDir(), c));
     }
@@ -125,13 +140,38 @@ public final class Tpkit {
      * folders point by point (all of them sweeps, over the same axis).
      */
     public static io.tpkit.compare.ComparedRuns compare(List<java.nio.file.Path> results, java.nio.file.Path outDir) {
+        return compare(results, outDir, io.tpkit.compare.Judgement.DEFAULT, null);
+    }
+
+    /**
+     * Compares finished runs, each side a result folder (one run), a repeat folder
+     * ({@code tpkit run --repeat N}: its usable repetitions) or a folder of result folders of one
+     * configuration, with each judged figure's ratio, confidence interval and verdict; or sweeps
+     * point by point. With {@code gate}, the regression gate's verdict is recorded in the
+     * comparison (see {@link io.tpkit.compare.Gate}).
+     */
+    public static io.tpkit.compare.ComparedRuns compare(List<java.nio.file.Path> results, java.nio.file.Path outDir,
+                                                        io.tpkit.compare.Judgement judgement,
+                                                        io.tpkit.compare.Gate gate) {
         long sweeps = results.stream().filter(io.tpkit.sweep.SweepFiles::isSweep).count();
         if (sweeps > 0 && sweeps < results.size()) {
             throw new BadInputException("compare takes either result folders of runs or sweep folders, not both: "
                     + "give sweeps of one workload, or results of one workload");
         }
+        if (sweeps > 0 && gate != null) {
+            throw new BadInputException("--fail-if-slower judges runs and repetitions, not sweeps: compare repeat "
+                    + "folders (tpkit run --repeat N) or result folders");
+        }
         io.tpkit.compare.Comparison c = sweeps > 0 ? io.tpkit.sweep.SweepComparisons.ofFolders(results)
-                : io.tpkit.compare.Comparisons.ofFiles(results);
+                : io.tpkit.compare.Comparisons.ofFiles(results, judgement);
+        if (gate != null) {
+            io.tpkit.compare.GateVerdict verdict = gate.judge(c);
+            if (!verdict.passed() && !verdict.failed()) {
+                // nothing is lost by stopping here: the comparison is made again in a moment
+                throw new BadInputException(String.join("; ", verdict.lines()).replaceFirst("^gate: ", "the gate "));
+            }
+            c = c.withGate(verdict);
+        }
         return new io.tpkit.compare.ComparedRuns(c, List.of(), io.tpkit.report.ComparisonFolder.write(outDir, c));
     }
 
@@ -139,7 +179,9 @@ public final class Tpkit {
      * Runs {@code config} {@code times} times on one server (each repetition with its own seed and
      * result folder, the data loaded as the configuration's load policy says before each) and
      * reports how the figures spread: mean, median, coefficient of variation and the Student t
-     * confidence interval at {@code level} (e.g. 0.95). See {@link io.tpkit.sweep.Repeats}.
+     * confidence interval at {@code level} (e.g. 0.95), over the repetitions the usable-run rule
+     * keeps ({@link io.tpkit.compare.UsableRuns}: incomplete, failed and inconsistent ones are
+     * left out and counted). See {@link io.tpkit.sweep.Repeats}.
      */
     public static io.tpkit.sweep.RepeatResult repeat(BenchmarkConfig config, int times, double level,
                                                      RunListener listener, RunControl control) throws Exception {

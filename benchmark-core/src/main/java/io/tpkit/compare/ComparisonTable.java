@@ -23,7 +23,9 @@ public final class ComparisonTable {
         String nl = System.lineSeparator();
         List<String[]> lines = new ArrayList<>();
         String[] head = new String[2 * n + 1];
-        head[0] = c.workload() + " (ratio = run / run 1)";
+        head[0] = c.workload() + (c.ofRepetitions() ? " (mean of each set's runs; ratio = set / set 1)"
+                : c.judgement() != null && n > 1 ? " (ratio = run / run 1: 1 run each, no interval)"
+                : " (ratio = run / run 1)");
         for (int i = 0; i < n; i++) {
             head[1 + 2 * i] = name(c, i);
             head[2 + 2 * i] = "";
@@ -90,11 +92,18 @@ public final class ComparisonTable {
             out.append(b.toString().stripTrailing()).append(nl);
         }
         out.append(nl);
+        out.append(changes(c));
         for (int i = 0; i < n; i++) {
             Comparison.Run r = c.runs().get(i);
-            out.append(name(c, i)).append(nl);
+            out.append(name(c, i)).append(i == 0 && n > 1 ? " (the baseline)" : "").append(nl);
             out.append(("  " + r.label() + ", " + r.product() + " " + r.version() + ", " + r.resultDir())
                     .stripTrailing()).append(nl);
+            if (r.counts() != null && r.counts().given() > 1) {
+                out.append("  runs: ").append(r.counts().summary()).append(nl);
+                for (RunsUsed.LeftOut l : r.counts().leftOut()) {
+                    out.append("  left out (").append(l.why()).append("): ").append(l.run()).append(nl);
+                }
+            }
             out.append(("  validity: " + r.verdict()).stripTrailing()).append(nl);
         }
         if (!c.varied().isEmpty()) {
@@ -104,6 +113,80 @@ public final class ComparisonTable {
             out.append("NOT THE SAME STARTING DATA: ").append(String.join("; ", c.startingData())).append(nl);
         }
         out.append(sameness(c)).append(nl);
+        if (c.gate() != null) {
+            c.gate().lines().forEach(l -> out.append(l).append(nl));
+        }
+        return out.toString();
+    }
+
+    /**
+     * Each later column's change from the first on the figures judged: both means, the ratio, its
+     * interval, the runs on each side and the verdict, then the method and the noise threshold;
+     * of single runs, the one line that says no interval is known. Empty for a comparison
+     * without judged figures (a sweep's, or one written before intervals).
+     */
+    public static String changes(Comparison c) {
+        Judgement j = c.judgement();
+        List<Comparison.Row> judged = c.rows().stream().filter(r -> r.better() != null && r.changes() != null).toList();
+        if (j == null || judged.isEmpty() || c.runs().size() < 2) {
+            return "";
+        }
+        String nl = System.lineSeparator();
+        StringBuilder out = new StringBuilder();
+        boolean anyInterval = judged.stream().anyMatch(r -> r.changes().stream()
+                .anyMatch(ch -> ch != null && (ch.hasInterval() || ch.estimate().unbounded())));
+        if (!anyInterval && c.runs().stream().allMatch(r -> r.counts() == null || r.counts().used() == 1)) {
+            out.append("Uncertainty: ").append(Change.ONE_RUN_EACH).append(" (each ratio above is of one run against "
+                    + "one: how much a run moves is not known, so no difference is shown; 'tpkit run ... --repeat N' "
+                    + "for each side, then 'tpkit compare DIR_A DIR_B').").append(nl).append(nl);
+            return out.toString();
+        }
+        for (int k = 1; k < c.runs().size(); k++) {
+            out.append("Changes, ").append(name(c, k)).append(" against ").append(name(c, 0)).append(':').append(nl);
+            List<String[]> lines = new ArrayList<>();
+            lines.add(new String[] {"figure", shortName(c, 0) + " mean", shortName(c, k) + " mean", "ratio",
+                    j.levelText() + " interval", "runs", "verdict"});
+            for (Comparison.Row row : judged) {
+                Change ch = row.change(k);
+                Double base = row.values().getFirst();
+                Double v = row.values().get(k);
+                lines.add(new String[] {label(row.shortName()), base == null ? "-" : value(base, row.count()),
+                        v == null ? "-" : value(v, row.count()),
+                        ch == null || ch.estimate().ratio() == null ? "-" : Change.ratio(ch.estimate().ratio()),
+                        ch == null ? "-" : Change.interval(ch.estimate()),
+                        ch == null ? "-" : ch.estimate().nBaseline() + " / " + ch.estimate().nVariant(),
+                        ch == null ? "a side has no value" : ch.words()});
+            }
+            boolean[] right = {false, true, true, true, false, true, false};
+            out.append(aligned(lines, right));
+        }
+        out.append(j.methodLine()).append(nl).append(nl);
+        return out.toString();
+    }
+
+    /** "set 2" of "set 2: synchronous_commit off". */
+    private static String shortName(Comparison c, int i) {
+        String name = name(c, i);
+        int colon = name.indexOf(':');
+        return colon > 0 ? name.substring(0, colon) : name;
+    }
+
+    /** Rows of cells as columns as wide as their widest cell, three spaces apart, no trailing spaces. */
+    static String aligned(List<String[]> lines, boolean[] right) {
+        int[] width = new int[right.length];
+        for (String[] line : lines) {
+            for (int k = 0; k < line.length; k++) {
+                width[k] = Math.max(width[k], line[k].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] line : lines) {
+            StringBuilder b = new StringBuilder();
+            for (int k = 0; k < line.length; k++) {
+                b.append(k == 0 ? "" : "   ").append(pad(line[k], width[k], right[k]));
+            }
+            out.append(b.toString().stripTrailing()).append(System.lineSeparator());
+        }
         return out.toString();
     }
 

@@ -1,5 +1,6 @@
 package io.tpkit.compare;
 
+import io.tpkit.analysis.RatioOfMeans;
 import io.tpkit.config.BadInputException;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.TypeSummary;
@@ -33,69 +34,192 @@ public final class Comparisons {
 
     /** @throws BadInputException when a file is missing, not a tpkit result, or of another workload */
     public static Comparison ofFiles(List<Path> files) {
+        return ofFiles(files, Judgement.DEFAULT);
+    }
+
+    /**
+     * Compares result folders, repeat folders ({@code tpkit run --repeat}) and folders of result
+     * folders, each one side ({@link RunSet#read}).
+     *
+     * @throws BadInputException when a file is missing, not a tpkit result, of another workload, or
+     *                           a side has no usable run
+     */
+    public static Comparison ofFiles(List<Path> files, Judgement judgement) {
         if (files.size() < 2) {
-            throw new BadInputException("compare needs at least two result.json files (or result folders), got "
-                    + files.size());
+            throw new BadInputException("compare needs at least two result folders (or repeat folders, or "
+                    + "result.json files), got " + files.size());
         }
-        return ofResults(files.stream().map(ResultReader::read).toList(), Set.of());
+        return ofSets(files.stream().map(RunSet::read).toList(), Set.of(), judgement);
     }
 
     /** @param varied configuration keys the runs differ in on purpose (besides the target) */
     public static Comparison ofResults(List<RunResult> results, Set<String> varied) {
-        String workload = workload(results.getFirst());
-        for (RunResult r : results) {
-            String other = workload(r);
-            if (!other.equals(workload)) {
-                throw new BadInputException("cannot compare a " + workload + " run with a " + other
-                        + " run: give results of one workload");
+        return ofResults(results, varied, Judgement.DEFAULT);
+    }
+
+    /** Single runs side by side: each a column of its own, with a ratio but no interval. */
+    public static Comparison ofResults(List<RunResult> results, Set<String> varied, Judgement judgement) {
+        return ofSets(results.stream().map(r -> RunSet.of(List.of(r))).toList(), varied, judgement);
+    }
+
+    /**
+     * Repetitions of each variant side by side (the first variant is the baseline): each column
+     * the mean of a variant's usable runs ({@link UsableRuns}), and each judged figure's change
+     * with its confidence interval and verdict. This is what runs done in any order (interleaved,
+     * A B B A ...) are compared with: give each variant's runs in a list.
+     *
+     * @param variants each variant's runs, one configuration per list
+     * @param varied   configuration keys the variants differ in on purpose (besides the target)
+     */
+    public static Comparison ofVariants(List<List<RunResult>> variants, Set<String> varied, Judgement judgement) {
+        return ofSets(variants.stream().map(RunSet::of).toList(), varied, judgement);
+    }
+
+    /** The sides given, each a column. */
+    public static Comparison ofSets(List<RunSet> sets, Set<String> varied, Judgement judgement) {
+        if (sets.size() < 2) {
+            throw new BadInputException("compare needs at least two sides, got " + sets.size());
+        }
+        List<RunResult> firsts = sets.stream().map(RunSet::first).toList();
+        String workload = workload(firsts.getFirst());
+        for (RunSet set : sets) {
+            for (RunResult r : set.runs()) {
+                String other = workload(r);
+                if (!other.equals(workload)) {
+                    throw new BadInputException("cannot compare a " + workload + " run with a " + other
+                            + " run: give results of one workload");
+                }
             }
         }
-        List<Map<String, Object>> configurations = results.stream().map(RunResult::configuration).toList();
-        List<Comparison.Run> runs = named(results.stream().map(r -> run(r, varied)).toList(), configurations,
-                results.stream().map(RunResult::startedAt).toList(),
-                results.stream().map(r -> r.load() != null ? "fresh load" : "no load").toList());
-        List<Comparison.Row> rows = new ArrayList<>();
+        List<Map<String, Object>> configurations = firsts.stream().map(RunResult::configuration).toList();
+        boolean repetitions = sets.stream().anyMatch(s -> s.runs().size() > 1);
+        List<Comparison.Run> named = named(sets.stream().map(s -> run(s, varied)).toList(), configurations,
+                firsts.stream().map(RunResult::startedAt).toList(),
+                firsts.stream().map(r -> r.load() != null ? "fresh load" : "no load").toList(),
+                repetitions ? "set" : "run");
+        List<Comparison.Run> runs = new ArrayList<>();
+        for (int i = 0; i < sets.size(); i++) {
+            runs.add(named.get(i).counted(sets.get(i).counts()));
+        }
+        String headline = headline(firsts);
+        String main = mainType(firsts.getFirst());
+        Rows rows = new Rows(sets, judgement);
         // the benchmark's own headline first (TPC-C: NOPM), then TPS
-        numericHeadline(results).forEach((id, label) -> add(rows, results, label,
+        numericHeadline(firsts).forEach((id, label) -> rows.add(id, label, id.equals(headline) ? Better.HIGHER : null,
                 r -> r.headline() == null || r.headline().get(id) == null ? null : r.headline().get(id).value()));
-        add(rows, results, "TPS (committed per second of the interval, wall clock)",
+        rows.add("tps", "TPS (committed per second of the interval, wall clock)", Better.HIGHER,
                 r -> r.metrics().throughput() == null ? null : r.metrics().throughput().overWallClock());
-        for (String type : typeNames(results)) {
-            add(rows, results, type + ": committed per second", r -> ofType(r, type, TypeSummary::perSecond));
+        for (String type : typeNames(firsts)) {
+            rows.add(type + ".perSecond", type + ": committed per second", null,
+                    r -> ofType(r, type, TypeSummary::perSecond));
             for (Map.Entry<String, Function<LatencySummary, Double>> p : PERCENTILES.entrySet()) {
-                add(rows, results, type + ": response " + p.getKey() + " ms (from intended start)",
+                boolean judged = type.equals(main) && !p.getKey().equals("p50");
+                rows.add(type + "." + p.getKey(), type + ": response " + p.getKey() + " ms (from intended start)",
+                        judged ? Better.LOWER : null,
                         r -> ofType(r, type, t -> t.response() == null ? null : p.getValue().apply(t.response())));
             }
         }
-        addCount(rows, results, "failed transactions", r -> (double) r.metrics().totalFailed());
-        addCount(rows, results, "retries", r -> (double) r.metrics().totalRetries());
-        addCount(rows, results, "stalls (nothing completed, requests outstanding)",
+        rows.count("failed", "failed transactions", r -> (double) r.metrics().totalFailed());
+        rows.count("retries", "retries", r -> (double) r.metrics().totalRetries());
+        rows.count("stalls", "stalls (nothing completed, requests outstanding)",
                 r -> r.metrics().stalls() == null ? null : (double) r.metrics().stalls().count());
-        add(rows, results, "stalls: the longest, in seconds",
+        rows.add("longestStall", "stalls: the longest, in seconds", null,
                 r -> r.metrics().stalls() == null || r.metrics().stalls().count() == 0 ? null
                         : r.metrics().stalls().longestSeconds());
-        add(rows, results, "measured seconds", r -> r.metrics().measurementSeconds());
+        rows.add("measuredSeconds", "measured seconds", null, r -> r.metrics().measurementSeconds());
         // what a committed transaction cost (result.json "cost"); older results had the driver's CPU only
-        add(rows, results, "cost: driver CPU us per commit (measurement interval)",
+        rows.add("driverCpu", "cost: driver CPU us per commit (measurement interval)", Better.LOWER,
                 r -> r.cost() != null ? r.cost().driverCpuMicros()
                         : r.environment() != null && r.environment().get("driverCpuMicrosPerCommit") instanceof Number n
                         ? n.doubleValue() : null);
-        add(rows, results, "cost: database CPU us per commit (source in each result's cost)",
+        rows.add("databaseCpu", "cost: database CPU us per commit (source in each result's cost)", Better.LOWER,
                 r -> cost(r, CostPerTransaction::databaseCpuMicros));
-        add(rows, results, "cost: round trips per commit (requests sent and waited for)",
+        rows.add("roundTrips", "cost: round trips per commit (requests sent and waited for)", null,
                 r -> cost(r, CostPerTransaction::roundTrips));
-        add(rows, results, "cost: bytes sent + received per commit",
+        rows.add("bytes", "cost: bytes sent + received per commit", null,
                 r -> sum(cost(r, CostPerTransaction::bytesSent), cost(r, CostPerTransaction::bytesReceived)));
-        add(rows, results, "cost: WAL/redo bytes per commit", r -> cost(r, CostPerTransaction::walBytes));
-        add(rows, results, "cost: block reads per commit", r -> cost(r, CostPerTransaction::blockReads));
-        for (String type : typeNames(results)) {
-            add(rows, results, type + ": round trips per transaction",
+        rows.add("walBytes", "cost: WAL/redo bytes per commit", null, r -> cost(r, CostPerTransaction::walBytes));
+        rows.add("blockReads", "cost: block reads per commit", null, r -> cost(r, CostPerTransaction::blockReads));
+        for (String type : typeNames(firsts)) {
+            rows.add(type + ".roundTrips", type + ": round trips per transaction", null,
                     r -> positive(ofType(r, type, t -> t.cost() == null ? null : t.cost().roundTrips())));
         }
         List<String> all = differences(configurations, Set.of(), "run");
-        return new Comparison(workload, runs, rows, differences(configurations, varied, "run"),
+        return new Comparison(workload, runs, rows.rows, differences(configurations, varied, "run"),
                 all.stream().filter(d -> varied.contains(d.substring(0, d.indexOf(':')))).toList(),
-                startingData(results));
+                startingData(firsts, repetitions ? "set" : "run"), judgement.level(), judgement.noise(), RatioOfMeans.METHOD,
+                rows.rows.stream().anyMatch(r -> headline.equals(r.id())) ? headline : "tps", null);
+    }
+
+    /** The rows as they are added: each figure's values per side, their means and, for those judged, the changes. */
+    private static final class Rows {
+        private final List<RunSet> sets;
+        private final Judgement judgement;
+        final List<Comparison.Row> rows = new ArrayList<>();
+
+        Rows(List<RunSet> sets, Judgement judgement) {
+            this.sets = sets;
+            this.judgement = judgement;
+        }
+
+        void add(String id, String metric, Better better, Function<RunResult, Double> value) {
+            add(id, metric, better, false, value);
+        }
+
+        void count(String id, String metric, Function<RunResult, Double> value) {
+            add(id, metric, null, true, value);
+        }
+
+        private void add(String id, String metric, Better better, boolean count, Function<RunResult, Double> value) {
+            List<List<Double>> samples = new ArrayList<>();
+            List<Double> means = new ArrayList<>();
+            for (RunSet set : sets) {
+                List<Double> values = set.runs().stream().map(value).filter(v -> v != null).toList();
+                samples.add(values);
+                means.add(values.isEmpty() ? null : values.stream().mapToDouble(Double::doubleValue).sum() / values.size());
+            }
+            if (means.stream().allMatch(v -> v == null)) {
+                return;
+            }
+            List<Change> changes = null;
+            if (better != null) {
+                changes = new ArrayList<>();
+                changes.add(null);
+                for (int k = 1; k < sets.size(); k++) {
+                    changes.add(samples.getFirst().isEmpty() || samples.get(k).isEmpty() ? null
+                            : Change.of(samples.getFirst(), samples.get(k), better, judgement));
+                }
+            }
+            rows.add(new Comparison.Row(metric, means, count, id, better, samples, changes));
+        }
+    }
+
+    /**
+     * The id of the workload's headline figure, the one a gate judges by default: its first
+     * headline figure that is a rate (per second or per minute: TPC-C's NOPM, HPSS's creates/s
+     * mean), else TPS.
+     */
+    static String headline(List<RunResult> results) {
+        for (RunResult r : results) {
+            if (r.headline() != null) {
+                for (Map.Entry<String, io.tpkit.metrics.HeadlineFigure> e : r.headline().entrySet()) {
+                    String unit = e.getValue().unit();
+                    if (e.getValue().value() != null && (io.tpkit.metrics.HeadlineFigure.PER_SECOND.equals(unit)
+                            || io.tpkit.metrics.HeadlineFigure.PER_MINUTE.equals(unit))) {
+                        return e.getKey();
+                    }
+                }
+            }
+        }
+        return "tps";
+    }
+
+    /**
+     * The transaction type whose response times are judged: the workload's first (TP1's
+     * debit-credit, TPC-C's new-order, HPSS's create), or null when the run has none.
+     */
+    static String mainType(RunResult r) {
+        return types(r).isEmpty() ? null : types(r).getFirst().name();
     }
 
     /**
@@ -105,12 +229,17 @@ public final class Comparisons {
      * loaded, or when no run loaded and their counters were equal.
      */
     static List<String> startingData(List<RunResult> results) {
+        return startingData(results, "run");
+    }
+
+    /** @param prefix what a column is called ("run", "set": of a set, its first run is looked at) */
+    static List<String> startingData(List<RunResult> results, String prefix) {
         List<String> loaded = new ArrayList<>();
         List<String> reused = new ArrayList<>();
         Map<String, Long> counters = new LinkedHashMap<>();
         for (int i = 0; i < results.size(); i++) {
             RunResult r = results.get(i);
-            String name = "run " + (i + 1);
+            String name = prefix + " " + (i + 1);
             if (r.load() != null) {
                 loaded.add(name);
                 continue;
@@ -158,6 +287,12 @@ public final class Comparisons {
      */
     public static List<Comparison.Run> named(List<Comparison.Run> runs, List<Map<String, Object>> configurations,
                                              List<String> startedAt, List<String> data) {
+        return named(runs, configurations, startedAt, data, "run");
+    }
+
+    /** @param prefix what a column is called: "run", or "set" for sets of repetitions */
+    static List<Comparison.Run> named(List<Comparison.Run> runs, List<Map<String, Object>> configurations,
+                                      List<String> startedAt, List<String> data, String prefix) {
         int n = runs.size();
         List<List<String>> parts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -221,7 +356,7 @@ public final class Comparisons {
         }
         List<Comparison.Run> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(runs.get(i).named("run " + (i + 1) + (names.get(i).isEmpty() ? "" : ": " + names.get(i))));
+            out.add(runs.get(i).named(prefix + " " + (i + 1) + (names.get(i).isEmpty() ? "" : ": " + names.get(i))));
         }
         return out;
     }
@@ -261,40 +396,23 @@ public final class Comparisons {
         return r.workload() == null ? "" : String.valueOf(r.workload().get("name"));
     }
 
-    private static Comparison.Run run(RunResult r, Set<String> varied) {
+    private static Comparison.Run run(RunSet set, Set<String> varied) {
+        RunResult r = set.first();
         Map<String, Object> db = r.database() == null ? Map.of() : r.database();
         Map<String, Object> configuration = r.configuration() == null ? Map.of() : r.configuration();
         String target = text(configuration.get("target"), "?");
         Map<String, String> flat = flattened(configuration);
         String variant = String.join(", ", varied.stream().sorted()
                 .map(k -> k + " " + text(flat.get(k), "-")).toList());
-        return new Comparison.Run(target, text(db.get("product"), "?"), text(db.get("version"), "?"), variant,
-                text(r.resultDir(), ""), r.validity() == null ? "?" : r.validity().verdict(),
-                r.consistency() == null || r.consistent());
+        String verdict = String.join(" | ", set.runs().stream()
+                .map(x -> x.validity() == null ? "?" : x.validity().verdict()).distinct().toList());
+        String dir = set.kind().equals(RunSet.RUN) || set.source().isEmpty() ? text(r.resultDir(), "") : set.source();
+        return new Comparison.Run(target, text(db.get("product"), "?"), text(db.get("version"), "?"), variant, dir,
+                verdict, set.runs().stream().allMatch(x -> x.consistency() == null || x.consistent()));
     }
 
     private static String text(Object value, String absent) {
         return value == null ? absent : value.toString();
-    }
-
-    private static void add(List<Comparison.Row> rows, List<RunResult> results, String metric,
-                            Function<RunResult, Double> value) {
-        List<Double> values = new ArrayList<>();
-        for (RunResult r : results) {
-            values.add(value.apply(r));
-        }
-        if (values.stream().anyMatch(v -> v != null)) {
-            rows.add(new Comparison.Row(metric, values));
-        }
-    }
-
-    private static void addCount(List<Comparison.Row> rows, List<RunResult> results, String metric,
-                                 Function<RunResult, Double> value) {
-        add(rows, results, metric, value);
-        if (!rows.isEmpty() && rows.getLast().metric().equals(metric)) {
-            Comparison.Row row = rows.removeLast();
-            rows.add(new Comparison.Row(row.metric(), row.values(), true));
-        }
     }
 
     private static Double cost(RunResult r, Function<CostPerTransaction, Double> figure) {

@@ -9,6 +9,7 @@ import io.tpkit.spi.Plugins;
 import io.tpkit.spi.provisioning.Target;
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * when tpkit provides it (embedded or a container), loads the workload once, and hands every
  * test a {@link TpkitBench}; after them, it stops what it started.
  */
-public final class TpkitExtension implements BeforeAllCallback, ParameterResolver {
+public final class TpkitExtension implements BeforeAllCallback, BeforeEachCallback, ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TpkitExtension.class);
     static final Path RESULTS = Path.of("target", "tpkit-results");
 
@@ -84,6 +85,15 @@ public final class TpkitExtension implements BeforeAllCallback, ParameterResolve
             value = System.getenv(variable);
         }
         return value == null || value.isBlank() ? fallback : value;
+    }
+
+    /** Each test's runs are its own: what a gate compares with the baseline. */
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        TpkitBench bench = context.getStore(NAMESPACE).get("bench", TpkitBench.class);
+        if (bench != null) {
+            bench.beginTest();
+        }
     }
 
     @Override

@@ -31,9 +31,7 @@ public final class ComparisonReport {
     }
 
     public static Path write(Path folder) throws IOException {
-        Comparison c = ResultWriter.json().readerFor(Comparison.class)
-                .without(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .readValue(folder.resolve("comparison.json").toFile());
+        Comparison c = io.tpkit.compare.ComparisonReader.read(folder);
         JsonNode json = ResultWriter.json().readTree(folder.resolve("comparison.json").toFile());
         StringBuilder html = new StringBuilder();
         String title = c.workload() + ": " + c.runs().size() + " runs compared";
@@ -50,7 +48,9 @@ public final class ComparisonReport {
         boolean fair = c.differences().isEmpty() && c.startingData().isEmpty();
         html.append("<p class=\"").append(fair ? "pass" : "fail").append("\" id=\"sameness\">")
                 .append(Html.escape(ComparisonTable.sameness(c))).append("</p>\n");
-        html.append("<table id=\"comparison\"><tr><th>ratio = run / run 1</th>");
+        html.append("<table id=\"comparison\"><tr><th>").append(c.ofRepetitions()
+                ? "mean of each set's runs; ratio = set / set 1" : c.judgement() != null && c.runs().size() > 1
+                ? "ratio = run / run 1: 1 run each, no interval" : "ratio = run / run 1").append("</th>");
         for (int i = 0; i < c.runs().size(); i++) {
             html.append("<th>").append(Html.escape(ComparisonTable.name(c, i))).append("</th>");
         }
@@ -82,18 +82,26 @@ public final class ComparisonReport {
         c.runs().forEach(run -> html.append("<td class=\"").append(run.verdict().equals("conformant") ? "pass" : "fail")
                 .append("\" style=\"text-align:left\">").append(Html.escape(run.verdict())).append("</td>"));
         html.append("</tr>\n</table>\n");
+        html.append(changes(c));
 
         SvgChart chart = new SvgChart("throughput", "seconds since the start of each run",
                 "committed transactions per second").xFrom(0);
         boolean stalls = false;
         for (int i = 0; i < c.runs().size(); i++) {
-            Path dir = Path.of(c.runs().get(i).resultDir());
             String name = ComparisonTable.name(c, i);
-            chart.series(name, RunReport.throughput(CsvTable.read(dir.resolve("timeseries.csv"))));
-            for (Stalls.Stall s : stalls(dir)) {
-                stalls = true;
-                chart.stall(s.from(), s.to(), String.format(Locale.ROOT, "%s: stall, nothing completed from %.1f s to "
-                        + "%.1f s while %d requests were outstanding", name, s.from(), s.to(), s.inFlight()));
+            List<Path> dirs = runDirs(c.runs().get(i));
+            for (int k = 0; k < dirs.size(); k++) {
+                Path dir = dirs.get(k);
+                if (!Files.isRegularFile(dir.resolve("timeseries.csv"))) {
+                    continue; // a sweep's folder, or runs no longer there
+                }
+                String series = dirs.size() == 1 ? name : name + ", run " + (k + 1);
+                chart.series(series, RunReport.throughput(CsvTable.read(dir.resolve("timeseries.csv"))));
+                for (Stalls.Stall s : stalls(dir)) {
+                    stalls = true;
+                    chart.stall(s.from(), s.to(), String.format(Locale.ROOT, "%s: stall, nothing completed from %.1f s "
+                            + "to %.1f s while %d requests were outstanding", series, s.from(), s.to(), s.inFlight()));
+                }
             }
         }
         if (!chart.isEmpty() && !chart.hasLine()) {
@@ -110,16 +118,101 @@ public final class ComparisonReport {
         for (int i = 0; i < c.runs().size(); i++) {
             Comparison.Run run = c.runs().get(i);
             Path dir = Path.of(run.resultDir());
-            Path page = dir.resolve(Files.exists(dir.resolve("sweep.json")) ? SweepReport.FILE : RunReport.FILE);
-            html.append("<li>").append(Html.escape(ComparisonTable.name(c, i))).append(" (")
-                    .append(Html.escape(run.label())).append("): <a href=\"").append(Html.escape(link(folder, page)))
-                    .append("\">").append(Html.escape(dir.getFileName() == null ? run.resultDir()
-                            : dir.getFileName().toString())).append("</a></li>");
+            html.append("<li>").append(Html.escape(ComparisonTable.name(c, i))).append(i == 0 && c.runs().size() > 1
+                    ? " (the baseline)" : "").append(" (").append(Html.escape(run.label())).append(")");
+            Path page = Files.exists(dir.resolve("sweep.json")) ? dir.resolve(SweepReport.FILE)
+                    : Files.exists(dir.resolve("repeat.json")) ? dir.resolve(RepeatReport.FILE)
+                    : Files.exists(dir.resolve("result.json")) || run.counts() == null || run.counts().given() == 1
+                    ? dir.resolve(RunReport.FILE) : null;
+            if (page != null) {
+                html.append(": <a href=\"").append(Html.escape(link(folder, page))).append("\">")
+                        .append(Html.escape(dir.getFileName() == null ? run.resultDir() : dir.getFileName().toString()))
+                        .append("</a>");
+            }
+            if (run.counts() != null && run.counts().given() > 1) {
+                html.append("<br>").append(Html.escape(run.counts().summary())).append(":<ul>");
+                for (String used : run.counts().runs()) {
+                    html.append("<li>").append(runLink(folder, used)).append("</li>");
+                }
+                for (io.tpkit.compare.RunsUsed.LeftOut l : run.counts().leftOut()) {
+                    html.append("<li class=\"fail\">left out (").append(Html.escape(l.why())).append("): ")
+                            .append(Files.isRegularFile(Path.of(l.run()).resolve(RunReport.FILE)) ? runLink(folder, l.run())
+                                    : Html.escape(l.run())).append("</li>");
+                }
+                html.append("</ul>");
+            }
+            html.append("</li>");
         }
         html.append("</ol>\n</body></html>\n");
         Path out = folder.resolve(FILE);
         Files.writeString(out, html.toString(), StandardCharsets.UTF_8);
         return out;
+    }
+
+    /**
+     * Each judged figure's change from the first column: both means, the ratio, its interval,
+     * the runs on each side and the verdict, then the method and the noise threshold; of single
+     * runs, the line that says no interval is known; then the gate's lines.
+     */
+    static String changes(Comparison c) {
+        StringBuilder html = new StringBuilder();
+        io.tpkit.compare.Judgement j = c.judgement();
+        List<Comparison.Row> judged = c.rows().stream().filter(r -> r.better() != null && r.changes() != null).toList();
+        if (j != null && !judged.isEmpty() && c.runs().size() > 1) {
+            boolean single = c.runs().stream().allMatch(r -> r.counts() == null || r.counts().used() == 1);
+            if (single) {
+                html.append("<p class=\"fail\" id=\"uncertainty\">Uncertainty: ")
+                        .append(Html.escape(io.tpkit.compare.Change.ONE_RUN_EACH)).append(". Each ratio above is of one "
+                        + "run against one: how much a run moves is not known, so no difference is shown.</p>\n");
+            } else {
+                html.append("<h2>Changes</h2>\n");
+                for (int k = 1; k < c.runs().size(); k++) {
+                    html.append("<table id=\"changes-").append(k).append("\"><tr><th>")
+                            .append(Html.escape(ComparisonTable.name(c, k))).append(" against ")
+                            .append(Html.escape(ComparisonTable.name(c, 0))).append("</th><th>baseline mean</th><th>")
+                            .append("mean</th><th>ratio</th><th>").append(Html.escape(j.levelText()))
+                            .append(" interval</th><th>runs</th><th>verdict</th></tr>\n");
+                    for (Comparison.Row row : judged) {
+                        io.tpkit.compare.Change ch = row.change(k);
+                        Double base = row.values().getFirst();
+                        Double v = row.values().get(k);
+                        String cls = ch == null || ch.better() == null ? "" : ch.better() ? "pass" : "fail";
+                        html.append("<tr><td>").append(Html.escape(row.shortName())).append("</td><td>")
+                                .append(base == null ? "-" : ComparisonTable.value(base, row.count())).append("</td><td>")
+                                .append(v == null ? "-" : ComparisonTable.value(v, row.count())).append("</td><td>")
+                                .append(ch == null || ch.estimate().ratio() == null ? "-"
+                                        : io.tpkit.compare.Change.ratio(ch.estimate().ratio())).append("</td><td>")
+                                .append(ch == null ? "-" : io.tpkit.compare.Change.interval(ch.estimate()))
+                                .append("</td><td>").append(ch == null ? "-" : ch.estimate().nBaseline() + " / "
+                                        + ch.estimate().nVariant()).append("</td><td class=\"").append(cls)
+                                .append("\" style=\"text-align:left\" data-key=\"changes.").append(k).append('.')
+                                .append(Html.escape(row.id())).append("\">")
+                                .append(Html.escape(ch == null ? "a side has no value" : ch.words())).append("</td></tr>\n");
+                    }
+                    html.append("</table>\n");
+                }
+                html.append("<p class=\"sub\" id=\"method\">").append(Html.escape(j.methodLine())).append("</p>\n");
+            }
+        }
+        if (c.gate() != null) {
+            html.append("<p id=\"gate\" class=\"").append(c.gate().passed() ? "pass" : "fail").append("\">");
+            html.append(String.join("<br>", c.gate().lines().stream().map(Html::escape).toList())).append("</p>\n");
+        }
+        return html.toString();
+    }
+
+    /** The result folders behind a column: its runs used, or its own folder. */
+    private static List<Path> runDirs(Comparison.Run run) {
+        if (run.counts() != null && !run.counts().runs().isEmpty()) {
+            return run.counts().runs().stream().filter(d -> !d.isEmpty()).map(Path::of).toList();
+        }
+        return List.of(Path.of(run.resultDir()));
+    }
+
+    private static String runLink(Path folder, String dir) {
+        Path d = Path.of(dir);
+        return "<a href=\"" + Html.escape(link(folder, d.resolve(RunReport.FILE))) + "\">"
+                + Html.escape(d.getFileName() == null ? dir : d.getFileName().toString()) + "</a>";
     }
 
     /** The run's stalls from its result.json, or none when it cannot be read. */

@@ -47,6 +47,15 @@ public final class RepeatReport {
             html.append("<p class=\"fail\">INCOMPLETE: interrupted; ").append(runs.size()).append(" of ")
                     .append(r.path("requested").asInt()).append(" repetitions ran, the last possibly cut short.</p>\n");
         }
+        if (r.path("used").isObject()) {
+            JsonNode u = r.path("used");
+            boolean all = u.path("used").asInt() == u.path("given").asInt();
+            html.append("<p id=\"used\" class=\"").append(all ? "pass" : "fail").append("\">Statistics of ")
+                    .append(u.path("used").asInt()).append(" of ").append(u.path("given").asInt())
+                    .append(" repetitions").append(all ? "." : ": incomplete, failed and inconsistent repetitions are "
+                            + "counted, never averaged in; left out: " + Html.escape(String.join(", ", leftOut(runs))))
+                    .append("</p>\n");
+        }
         html.append("<h2>Spread</h2>\n<table id=\"statistics\"><tr><th>figure</th><th>n</th><th>mean</th><th>median</th>"
                 + "<th>min</th><th>max</th><th>std dev</th><th>CV %</th><th>").append(level).append("% CI low</th><th>")
                 .append(level).append("% CI high</th><th>&plusmn; % of mean</th></tr>\n");
@@ -95,13 +104,26 @@ public final class RepeatReport {
             }
             html.append("<td style=\"text-align:left\" title=\"").append(Html.escape(run.path("verdict").asText()))
                     .append("\">").append(Html.escape(SweepReport.shortVerdict(run.path("verdict").asText())))
-                    .append(run.path("incomplete").asBoolean() ? " (INCOMPLETE)" : "").append("</td><td class=\"")
+                    .append(run.path("incomplete").asBoolean() ? " (INCOMPLETE)" : "")
+                    .append(run.path("leftOut").isTextual() ? "; left out of the statistics: "
+                            + Html.escape(run.path("leftOut").asText()) : "").append("</td><td class=\"")
                     .append(run.path("consistent").asBoolean() ? "pass\">passed" : "fail\">FAILED").append("</td></tr>\n");
             n++;
         }
         html.append("</table>\n<p class=\"sub\">Every figure is in repeat.json, repetitions.csv and statistics.csv; "
                 + "each repetition's own files are in its result folder.</p>\n</body></html>\n");
         return html.toString();
+    }
+
+    /** "repetition 3 (incomplete)" for each repetition the statistics leave out. */
+    private static List<String> leftOut(JsonNode runs) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode run : runs) {
+            if (run.path("leftOut").isTextual()) {
+                out.add("repetition " + run.path("index").asInt() + " (" + run.path("leftOut").asText() + ")");
+            }
+        }
+        return out;
     }
 
     private static String firstP90(JsonNode r) {
@@ -115,20 +137,27 @@ public final class RepeatReport {
 
     private static String chart(String figure, JsonNode spread, JsonNode runs, int level) {
         List<double[]> values = new ArrayList<>();
+        List<double[]> leftOut = new ArrayList<>();
         for (JsonNode run : runs) {
             JsonNode v = run.path("values").path(figure);
             if (v.isNumber()) {
-                values.add(new double[] {run.path("index").asDouble(), v.asDouble()});
+                (run.path("leftOut").isTextual() ? leftOut : values).add(new double[] {run.path("index").asDouble(),
+                        v.asDouble()});
             }
         }
         double first = runs.path(0).path("index").asDouble(1);
         double last = runs.path(runs.size() - 1).path("index").asDouble(1);
         List<Double> ticks = new ArrayList<>();
         values.forEach(v -> ticks.add(v[0]));
+        leftOut.forEach(v -> ticks.add(v[0]));
+        java.util.Collections.sort(ticks);
         SvgChart c = new SvgChart("repeat-" + figure.replaceAll("[^A-Za-z0-9]+", "-"), "repetition", figure)
                 .xTicks(ticks)
-                .series("each repetition", values)
+                .series(leftOut.isEmpty() ? "each repetition" : "each repetition used", values)
                 .dashedSeries("mean", flat(first, last, spread.path("mean").asDouble()), "#555555");
+        if (!leftOut.isEmpty()) {
+            c.series("left out of the statistics", leftOut);
+        }
         if (spread.path("low").isNumber()) {
             c.dashedSeries(level + "% confidence interval, low", flat(first, last, spread.path("low").asDouble()), "#ff7f0e")
                     .dashedSeries(level + "% confidence interval, high", flat(first, last, spread.path("high").asDouble()),

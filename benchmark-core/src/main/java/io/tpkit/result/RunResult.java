@@ -35,6 +35,12 @@ public record RunResult(String resultDir, String startedAt, String finishedAt,
                         RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
                         Map<String, String> firstErrors, List<io.tpkit.metrics.Outage> outages,
                         io.tpkit.monitor.MonitorSummary monitor, CostPerTransaction cost) {
+    /** The same result, found in {@code dir} (its folder was moved or copied since it was written). */
+    public RunResult withResultDir(String dir) {
+        return new RunResult(dir, startedAt, finishedAt, configuration, environment, database, workload, headline, load,
+                metrics, consistency, validity, firstErrors, outages, monitor, cost);
+    }
+
     /** No consistency check failed (a skipped one is not a failure). */
     public boolean consistent() {
         return consistency.stream().noneMatch(CheckResult::failed);

@@ -22,7 +22,7 @@ public final class RepeatFiles {
         try (BufferedWriter w = Files.newBufferedWriter(folder.file(RUNS_CSV))) {
             List<String> head = new ArrayList<>(List.of("repetition", "seed"));
             r.statistics().forEach(s -> head.add(SweepFiles.column(s.figure())));
-            head.addAll(List.of("verdict", "consistent", "incomplete", "result_dir"));
+            head.addAll(List.of("verdict", "consistent", "incomplete", "left_out", "result_dir"));
             w.write(String.join(",", head) + "\n");
             for (RepeatResult.Repetition rep : r.runs()) {
                 List<String> row = new ArrayList<>(List.of(Integer.toString(rep.index()), Long.toString(rep.seed())));
@@ -31,7 +31,8 @@ public final class RepeatFiles {
                     row.add(v == null ? "" : SweepFiles.num(v));
                 });
                 row.addAll(List.of(SweepFiles.quote(rep.verdict()), Boolean.toString(rep.consistent()),
-                        Boolean.toString(rep.incomplete()), SweepFiles.quote(rep.resultDir())));
+                        Boolean.toString(rep.incomplete()), rep.leftOut() == null ? "" : SweepFiles.quote(rep.leftOut()),
+                        SweepFiles.quote(rep.resultDir())));
                 w.write(String.join(",", row) + "\n");
             }
         }

@@ -1,6 +1,8 @@
 package io.tpkit.sweep;
 
 import io.tpkit.analysis.Spread;
+import io.tpkit.compare.RunsUsed;
+import io.tpkit.compare.UsableRuns;
 import io.tpkit.result.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,21 +22,41 @@ import java.util.Set;
  * @param loadPolicy    what each repetition did about the data
  * @param configuration the configuration of the first repetition, its seed left out
  * @param runs          one per repetition done
- * @param statistics    one per figure
+ * @param statistics    one per figure, over the repetitions used
  * @param incomplete    interrupted: fewer repetitions than requested, or the last one cut short
+ * @param used          how many repetitions the statistics use, and why the others are left out
+ *                      ({@link io.tpkit.compare.UsableRuns}, the rule {@code tpkit compare} applies
+ *                      too); null in a repeat.json written before the rule
  */
 public record RepeatResult(String tool, String workload, int requested, double level, String seedPolicy,
                            String loadPolicy, String startedAt, String finishedAt, Map<String, Object> configuration,
                            Map<String, Object> target, String product, String version, List<Repetition> runs,
-                           List<Statistic> statistics, boolean incomplete, String folder) {
+                           List<Statistic> statistics, boolean incomplete, String folder, RunsUsed used) {
     public static final String TOOL = "tpkit repeat";
     public static final String FILE = "repeat.json";
     /** The name of the TPS figure among the statistics. */
     public static final String TPS = "TPS";
 
-    /** One repetition: its figures by name (as in {@link #statistics}). */
+    /** Repetitions whose statistics are not known to leave any out (a repeat.json written before the rule). */
+    public RepeatResult(String tool, String workload, int requested, double level, String seedPolicy, String loadPolicy,
+                        String startedAt, String finishedAt, Map<String, Object> configuration,
+                        Map<String, Object> target, String product, String version, List<Repetition> runs,
+                        List<Statistic> statistics, boolean incomplete, String folder) {
+        this(tool, workload, requested, level, seedPolicy, loadPolicy, startedAt, finishedAt, configuration, target,
+                product, version, runs, statistics, incomplete, folder, null);
+    }
+
+    /**
+     * One repetition: its figures by name (as in {@link #statistics}).
+     *
+     * @param leftOut why the statistics leave it out ("incomplete", "failed", "inconsistent"), or null when used
+     */
     public record Repetition(int index, long seed, Map<String, Double> values, String verdict, boolean consistent,
-                             boolean incomplete, String resultDir) {
+                             boolean incomplete, String resultDir, String leftOut) {
+        public Repetition(int index, long seed, Map<String, Double> values, String verdict, boolean consistent,
+                          boolean incomplete, String resultDir) {
+            this(index, seed, values, verdict, consistent, incomplete, resultDir, null);
+        }
     }
 
     /**
@@ -80,11 +102,15 @@ public record RepeatResult(String tool, String workload, int requested, double l
                 values.put(t.name() + " p90 ms", t.response().p90Ms());
             }
             reps.add(new Repetition(i + 1, r.configuration().get("seed") instanceof Number seed ? seed.longValue() : 0,
-                    values, r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir()));
+                    values, r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir(),
+                    UsableRuns.whyNotUsable(r)));
         }
+        // incomplete, failed and inconsistent repetitions are counted, never averaged in
+        RunsUsed used = UsableRuns.of(runs, requested).counts();
         List<Statistic> statistics = new ArrayList<>();
         how.forEach((figure, text) -> {
-            List<Double> values = reps.stream().map(r -> r.values().get(figure)).filter(v -> v != null).toList();
+            List<Double> values = reps.stream().filter(r -> r.leftOut() == null).map(r -> r.values().get(figure))
+                    .filter(v -> v != null).toList();
             if (!values.isEmpty()) {
                 statistics.add(new Statistic(figure, text, Spread.of(values, level)));
             }
@@ -95,11 +121,11 @@ public record RepeatResult(String tool, String workload, int requested, double l
         boolean incomplete = interrupted || runs.size() < requested || reps.stream().anyMatch(Repetition::incomplete);
         return new RepeatResult(TOOL, String.valueOf(runs.getFirst().workload().get("name")), requested, level,
                 seedPolicy, loadPolicy, startedAt, finishedAt, configuration, target, String.valueOf(db.get("product")),
-                String.valueOf(db.get("version")), reps, statistics, incomplete, folder);
+                String.valueOf(db.get("version")), reps, statistics, incomplete, folder, used);
     }
 
     RepeatResult withFolder(String dir) {
         return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startedAt, finishedAt,
-                configuration, target, product, version, runs, statistics, incomplete, dir);
+                configuration, target, product, version, runs, statistics, incomplete, dir, used);
     }
 }

@@ -102,12 +102,14 @@ public final class SweepTables {
         StringBuilder out = new StringBuilder();
         String nl = System.lineSeparator();
         int level = (int) Math.round(100 * r.level());
-        out.append(String.format(Locale.ROOT, "%s: %d repetitions on %s %s%s%n", r.workload(), r.runs().size(),
-                r.product(), r.version().split(" ")[0], r.incomplete() ? " -- INCOMPLETE, interrupted" : ""));
+        boolean leftOut = r.runs().stream().anyMatch(rep -> rep.leftOut() != null);
+        out.append(String.format(Locale.ROOT, "%s: %d repetitions on %s %s%s%s%n", r.workload(), r.runs().size(),
+                r.product(), r.version().split(" ")[0], r.incomplete() ? " -- INCOMPLETE, interrupted" : "",
+                r.used() == null ? "" : "; statistics of " + r.used().summary()));
         int width = Math.max(20, r.statistics().stream().mapToInt(s -> s.figure().length()).max().orElse(20));
         out.append(String.format(Locale.ROOT, "%-" + width + "s", "figure"));
         for (RepeatResult.Repetition rep : r.runs()) {
-            out.append(String.format(Locale.ROOT, " %10s", "run " + rep.index()));
+            out.append(String.format(Locale.ROOT, " %10s", "run " + rep.index() + (rep.leftOut() == null ? "" : "*")));
         }
         out.append(String.format(Locale.ROOT, " %10s %10s %7s  %s%n", "mean", "median", "CV %",
                 level + "% confidence interval of the mean (Student t)"));
@@ -123,6 +125,12 @@ public final class SweepTables {
                     p.low() == null ? "-" : String.format(Locale.ROOT, "[%.2f, %.2f]", p.low(), p.high())
                             + (p.halfWidthPct() == null ? "" // a mean of 0 has no relative width
                             : String.format(Locale.ROOT, " (mean +/- %.1f%%)", p.halfWidthPct()))));
+        }
+        if (leftOut) {
+            out.append("* left out of the statistics: ").append(String.join(", ", r.runs().stream()
+                    .filter(rep -> rep.leftOut() != null).map(rep -> "run " + rep.index() + " " + rep.leftOut())
+                    .toList())).append(" (incomplete, failed and inconsistent repetitions are counted, never "
+                    + "averaged in)").append(nl);
         }
         out.append("CV: sample standard deviation / mean. Interval: mean +/- t x s / sqrt(n), t for n - 1 degrees of "
                 + "freedom. Seeds: ").append(r.seedPolicy()).append(". Data: ").append(r.loadPolicy()).append('.').append(nl);

@@ -18,6 +18,9 @@ final class CompareCommand extends RunCommand {
     private OptionSpec targets;
     private OptionSpec varySetting;
 
+    @CommandLine.Mixin
+    GateOptions gate = new GateOptions();
+
     CompareCommand(Workload workload, Console console) {
         super(workload, console);
     }
@@ -29,7 +32,10 @@ final class CompareCommand extends RunCommand {
         spec.remove(spec.findOption("--repeat"));
         spec.remove(spec.findOption("--partition"));
         spec.remove(spec.findOption("--run-name"));
-        spec.remove(spec.findOption("--confidence"));
+        OptionSpec level = spec.findOption("--confidence");
+        spec.remove(level);
+        spec.addOption(level.toBuilder().description("The level of the intervals of the ratios, in percent (with "
+                + "one run per target no interval is known). Default: 95.").build());
         targets = OptionSpec.builder("--db").paramLabel("TARGET").type(List.class).auxiliaryTypes(String.class)
                 .arity("1").required(false)
                 .description("A target to compare (give two or more, in the order to compare; the first is the "
@@ -66,6 +72,12 @@ final class CompareCommand extends RunCommand {
 
     @Override
     public Integer call() throws Exception {
+        io.tpkit.compare.Judgement judgement = gate.judgement(confidence);
+        io.tpkit.compare.Gate gated = gate.gate();
+        if (gated != null) {
+            // this form runs each variant once: the gate could not judge, so refuse before anything runs
+            io.tpkit.compare.Gate.requireRepetitions(1);
+        }
         List<String> given = targets.getValue();
         List<String> dbs = given == null || given.isEmpty() ? List.of("embedded-postgres") : given;
         List<String> logics = logic == null ? java.util.Collections.singletonList(null)
@@ -124,7 +136,7 @@ final class CompareCommand extends RunCommand {
         }
         RunControl control = new RunControl();
         console.onInterrupt(control::abort);
-        ComparedRuns compared = Tpkit.compare(configs, console.listener(), control);
+        ComparedRuns compared = Tpkit.compare(configs, judgement, gated, console.listener(), control);
         console.endProgress();
         for (RunResult r : compared.runs()) {
             new SummaryPrinter(console.out()).print(r);
@@ -134,6 +146,10 @@ final class CompareCommand extends RunCommand {
         console.out().println("Comparison: " + compared.folder());
         console.out().println("Report: " + compared.folder().resolve("comparison.html"));
         console.out().flush();
+        Integer code = GateOptions.exitCode(compared.comparison().gate(), console);
+        if (code != null) {
+            return code;
+        }
         return compared.runs().stream().allMatch(RunResult::consistent) ? 0 : 1;
     }
 }

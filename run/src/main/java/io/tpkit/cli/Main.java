@@ -13,12 +13,15 @@ import picocli.CommandLine;
 
 /**
  * {@code tpkit}: a thin layer over {@link io.tpkit.api.Tpkit}. Exit codes: 0 done, 1 a run or
- * check whose consistency checks failed (or an unexpected error), 2 bad input.
+ * check whose consistency checks failed (or an unexpected error), 2 bad input (and a regression
+ * gate that cannot judge), 3 a regression gate failed ({@code compare --fail-if-slower}).
  */
 @Command(name = "tpkit", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Benchmark relational databases through JDBC: TP1/DebitCredit, TPC-C, HPSS.")
 public final class Main implements Runnable {
     public static final int BAD_INPUT = 2;
+    /** {@code compare --fail-if-slower}: a variant is shown slower than the baseline by more than allowed. */
+    public static final int GATE_FAILED = 3;
     /** Stopped by Ctrl-C before the data was complete (128 + SIGINT, as shells report it). */
     public static final int INTERRUPTED = 130;
 

@@ -116,7 +116,9 @@ class RunCommand extends WorkloadCommand {
             description = "Run the same configuration N times on one server (each with its own seed and result "
                     + "folder; --reload loads again before each, otherwise the data is loaded once) and report the "
                     + "mean, median, coefficient of variation and confidence interval of TPS and the headline "
-                    + "figures in a folder of their own (repeat-WORKLOAD-...). Default: 1, a single run.")
+                    + "figures in a folder of their own (repeat-WORKLOAD-...); incomplete, failed and inconsistent "
+                    + "repetitions are left out of them and counted. 'tpkit compare' compares two such folders. "
+                    + "Default: 1, a single run.")
     Integer repeat;
 
     @Option(names = "--confidence", paramLabel = "PCT",
@@ -179,7 +181,8 @@ class RunCommand extends WorkloadCommand {
         console.out().println();
         for (io.tpkit.sweep.RepeatResult.Repetition rep : r.runs()) {
             console.out().printf(java.util.Locale.ROOT, "repetition %d: %s (%s)%n", rep.index(), rep.resultDir(),
-                    rep.verdict() + (rep.consistent() ? "" : "; CONSISTENCY FAILED"));
+                    rep.verdict() + (rep.consistent() ? "" : "; CONSISTENCY FAILED")
+                            + (rep.leftOut() == null ? "" : "; LEFT OUT of the statistics: " + rep.leftOut()));
         }
         console.out().println();
         console.out().print(io.tpkit.sweep.SweepTables.render(r));
