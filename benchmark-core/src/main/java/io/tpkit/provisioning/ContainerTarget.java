@@ -155,6 +155,12 @@ public final class ContainerTarget implements TargetProvider {
     }
 
     private record Running(GenericContainer<?> container, String image, DatabasePlugin plugin) implements Target {
+        /** Started for this command: tpkit may create and drop databases on it. */
+        @Override
+        public boolean ownsServer() {
+            return true;
+        }
+
         @Override
         public String label() {
             return PREFIX + image;

@@ -2,6 +2,7 @@ package io.tpkit.sweep;
 
 import io.tpkit.analysis.Spread;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.StartingData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -17,14 +18,16 @@ import java.util.Set;
  * @param requested     the repetitions asked for
  * @param level         the confidence level of the intervals (0.95)
  * @param seedPolicy    how the repetitions' seeds were chosen
- * @param loadPolicy    what each repetition did about the data
+ * @param loadPolicy    what each repetition started from, in words
+ * @param startingData  what each repetition started from: how the data was restored or reloaded
+ *                      before it and how long that took ({@link StartingData})
  * @param configuration the configuration of the first repetition, its seed left out
  * @param runs          one per repetition done
  * @param statistics    one per figure
  * @param incomplete    interrupted: fewer repetitions than requested, or the last one cut short
  */
 public record RepeatResult(String tool, String workload, int requested, double level, String seedPolicy,
-                           String loadPolicy, String startedAt, String finishedAt, Map<String, Object> configuration,
+                           String loadPolicy, StartingData.Summary startingData, String startedAt, String finishedAt, Map<String, Object> configuration,
                            Map<String, Object> target, String product, String version, List<Repetition> runs,
                            List<Statistic> statistics, boolean incomplete, String folder) {
     public static final String TOOL = "tpkit repeat";
@@ -44,7 +47,8 @@ public record RepeatResult(String tool, String workload, int requested, double l
     public record Statistic(String figure, String how, Spread spread) {
     }
 
-    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy, List<RunResult> runs,
+    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy,
+                           StartingData.Summary startingData, List<RunResult> runs,
                            Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
                            String folder) {
         if (runs.isEmpty()) {
@@ -94,12 +98,12 @@ public record RepeatResult(String tool, String workload, int requested, double l
         Map<String, Object> db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < requested || reps.stream().anyMatch(Repetition::incomplete);
         return new RepeatResult(TOOL, String.valueOf(runs.getFirst().workload().get("name")), requested, level,
-                seedPolicy, loadPolicy, startedAt, finishedAt, configuration, target, String.valueOf(db.get("product")),
-                String.valueOf(db.get("version")), reps, statistics, incomplete, folder);
+                seedPolicy, loadPolicy, startingData, startedAt, finishedAt, configuration, target,
+                String.valueOf(db.get("product")), String.valueOf(db.get("version")), reps, statistics, incomplete, folder);
     }
 
     RepeatResult withFolder(String dir) {
-        return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startedAt, finishedAt,
-                configuration, target, product, version, runs, statistics, incomplete, dir);
+        return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startingData, startedAt,
+                finishedAt, configuration, target, product, version, runs, statistics, incomplete, dir);
     }
 }

@@ -29,6 +29,7 @@ final class CompareCommand extends RunCommand {
         spec.remove(spec.findOption("--partition"));
         spec.remove(spec.findOption("--run-name"));
         spec.remove(spec.findOption("--confidence"));
+        spec.remove(spec.findOption("--no-reset"));
         targets = OptionSpec.builder("--db").paramLabel("TARGET").type(List.class).auxiliaryTypes(String.class)
                 .arity("1").required(false)
                 .description("A target to compare (give two or more, in the order to compare; the first is the "
