@@ -27,6 +27,23 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
         }
     }
 
+
+    /** The template database is dropped with the series too. */
+    @Override
+    long leftCopies() throws Exception {
+        return super.leftCopies() + number("SELECT count(*) FROM pg_database WHERE datname LIKE 'tpkit%'");
+    }
+
+    @Test
+    void repetitionsFromTheSameData() throws Exception {
+        repetitionsStartFromTheSameData();
+    }
+
+    @Test
+    void repetitionsWithoutTheReset() throws Exception {
+        withoutTheResetRepetitionsGrow();
+    }
+
     @Test
     void streamsRun() throws Exception {
         streamsRunLoadsMeasuresAndPassesItsChecks();
