@@ -79,7 +79,9 @@ class SweepEndToEndIT {
         }
         assertThat(r.at("/startingData/load/rows").asLong()).isEqualTo(1 + 10 + 2000);
         assertThat(r.path("loadPolicy").asText()).startsWith("each repetition started from the same data, as loaded: "
-                + "restored from a copy made after the load (the whole database copied as a template");
+                + "restored before it from a copy made after the load, in ")
+                .endsWith("the copy: the whole database copied as a template (CREATE DATABASE ... TEMPLATE, a file "
+                        + "copy), swapped in by name");
         assertThat(cli.out()).contains("Data: each repetition started from the same data");
         JsonNode spread = r.at("/statistics/0/spread");
         assertThat(r.at("/statistics/0/figure").asText()).isEqualTo("TPS");
@@ -118,7 +120,8 @@ class SweepEndToEndIT {
                         "sweep point 1 of 3: " + ran.get(0) + " connections",
                         "sweep point 3 of 3: " + ran.get(2) + " connections");
         assertThat(cli.out()).contains("Order: shuffled (seed 5), as run: " + String.join(", ", ran),
-                "Data: each point started from the same data, as loaded: restored from a copy made after the load");
+                "Data: each point started from the same data, as loaded: restored before it from a copy made after "
+                        + "the load");
         assertThat(cli.out()).contains("tp1 sweep over connections on PostgreSQL", "peak: ", "MVA (from the first point)");
         Path sweep = folder(cli.out(), "Sweep");
         for (String f : List.of("sweep.json", "sweep.csv", "sweep.html")) {

@@ -98,13 +98,13 @@ public final class StartingData implements AutoCloseable {
         public String text(String each) {
             double mean = seconds.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
             return switch (method) {
-                case RESTORE -> String.format(Locale.ROOT, "each %s started from the same data, %s: restored from a "
-                        + "copy made %s (%s; %.1f s each, the copy %.1f s)", each, load != null ? "as loaded"
-                        : "as the database held it", load != null ? "after the load" : "before the first " + each,
-                        copy, mean, copySeconds);
+                case RESTORE -> String.format(Locale.ROOT, "each %s started from the same data, %s: restored before "
+                        + "it from a copy made %s, in %.1f s on average (the copy took %.1f s); the copy: %s", each,
+                        load != null ? "as loaded" : "as the database held it", load != null ? "after the load"
+                        : "before the first " + each, mean, copySeconds, copy);
                 case RELOAD_METHOD -> String.format(Locale.ROOT, "each %s started from the same data, dropped and loaded "
-                        + "again before every %s with the first one's seed (%s; %.1f s each)", each, each,
-                        fallback == null ? asked : fallback, mean);
+                        + "again before every %s with the first one's seed, in %.1f s on average (%s)", each, each, mean,
+                        fallback == null ? asked : fallback);
                 default -> NO_LOAD.equals(asked) ? "never loaded (" + NO_LOAD + "): each " + each + " ran on the data as "
                         + "the previous one left it, the first on the data loaded earlier"
                         : "loaded before the first " + each + " when the database was empty; the others ran on the data "
