@@ -38,11 +38,15 @@ public final class StartingData implements AutoCloseable {
 
         /**
          * From a run's load policy: {@code --no-load} runs on the data as it is, {@code --reload}
-         * reloads, and otherwise the same data unless {@code reset} is false. A workload whose
+         * reloads, and otherwise the same data unless {@code reset} is false. A part of a split
+         * run ({@code --partition}) runs on the data as it is, which the other parts share. A workload whose
          * scale is its threads (HPSS) starts on the empty tables its load leaves, so it is loaded
          * afresh rather than copied.
          */
         public static Ask of(BenchmarkConfig config, boolean reset) {
+            if (config.partition() != null) {
+                return AS_LEFT; // the parts of a split run share one database: no part may replace it alone
+            }
             return switch (config.loadPolicy()) {
                 case NEVER -> AS_LEFT;
                 case ALWAYS -> RELOAD;
@@ -202,9 +206,14 @@ public final class StartingData implements AutoCloseable {
                 load.seconds(), load);
     }
 
-    private Start restore(RunListener listener) throws SQLException {
+    private Start restore(RunListener listener) {
         long t0 = System.nanoTime();
-        copy.restore();
+        try {
+            copy.restore();
+        } catch (SQLException e) {
+            throw new IllegalStateException("restoring the data from its copy failed (" + copy.how() + "): "
+                    + WorkloadOnTarget.rootMessage(e), e);
+        }
         double s = since(t0);
         seconds.add(s);
         listener.message(String.format(Locale.ROOT, "restored the data from the copy in %.1f s", s));
