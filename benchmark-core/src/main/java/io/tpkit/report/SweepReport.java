@@ -64,7 +64,8 @@ public final class SweepReport {
             sweep.path("runOrder").forEach(v -> ran.add(num(v.asDouble())));
             html.append(", in ").append(Html.escape(order.path("kind").asText()))
                     .append(order.path("seed").isNumber() ? " order (seed " + order.path("seed").asLong() + ")" : " order")
-                    .append(": ").append(Html.escape(String.join(", ", ran))).append("</p>\n<p id=\"data\">Data: ")
+                    .append(": ").append(Html.escape(String.join(", ", ran))).append("</p>\n<p id=\"data\"")
+                    .append(sweep.at("/startingData/sameData").asBoolean(true) ? "" : " class=\"fail\"").append(">Data: ")
                     .append(Html.escape(sweep.path("data").asText())).append(".</p>\n");
         } else {
             html.append("always".equals(sweep.at("/configuration/load").asText()) ? ", the data loaded afresh before "

@@ -109,10 +109,11 @@ public final class StartingData implements AutoCloseable {
                 case RELOAD_METHOD -> String.format(Locale.ROOT, "each %s started from the same data, dropped and loaded "
                         + "again before every %s with the first one's seed, in %.1f s on average (%s)", each, each, mean,
                         fallback == null ? asked : fallback);
-                default -> NO_LOAD.equals(asked) ? "never loaded (" + NO_LOAD + "): each " + each + " ran on the data as "
-                        + "the previous one left it, the first on the data loaded earlier"
-                        : "loaded before the first " + each + " when the database was empty; the others ran on the data "
-                        + "as the previous " + each + " left it (" + NO_RESET + ")";
+                default -> "the " + each + "s did not start from the same data: " + (NO_LOAD.equals(asked)
+                        ? "never loaded (" + NO_LOAD + "), each " + each + " ran on the data as the previous one left "
+                        + "it, the first on the data loaded earlier"
+                        : "loaded before the first " + each + " when the database was empty, the others ran on the data "
+                        + "as the previous " + each + " left it (" + NO_RESET + ")");
             };
         }
     }

@@ -266,10 +266,9 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                 n == 0 ? null : sumResponse / n);
     }
 
-    /** What the points started from, in words; said first when it was not the same data for each. */
+    /** What the points started from, in words (saying first when it was not the same data for each). */
     static String dataText(StartingData.Summary data) {
-        return data == null ? null : (data.sameData() ? "" : "the points did not start from the same data: ")
-                + data.text("point");
+        return data == null ? null : data.text("point");
     }
 
     SweepResult withFolder(String dir) {

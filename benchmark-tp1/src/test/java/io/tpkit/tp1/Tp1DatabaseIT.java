@@ -437,11 +437,13 @@ abstract class Tp1DatabaseIT {
             Tpkit.load(config.build(), RunListener.SILENT);
             set = Tpkit.repeat(config.loadPolicy(LoadPolicy.NEVER).build(), 3, 0.95, RunListener.SILENT,
                     new io.tpkit.runner.RunControl());
-            assertThat(set.loadPolicy()).startsWith("never loaded (--no-load)");
+            assertThat(set.loadPolicy()).startsWith("the repetitions did not start from the same data: never loaded "
+                    + "(--no-load)");
         } else {
             set = Tpkit.repeat(config.loadPolicy(LoadPolicy.IF_EMPTY).build(), 3, 0.95, false, RunListener.SILENT,
                     new io.tpkit.runner.RunControl());
-            assertThat(set.loadPolicy()).endsWith("(--no-reset)");
+            assertThat(set.loadPolicy()).startsWith("the repetitions did not start from the same data: loaded before "
+                    + "the first repetition when the database was empty").endsWith("(--no-reset)");
         }
 
         assertThat(set.startingData().sameData()).isFalse();
