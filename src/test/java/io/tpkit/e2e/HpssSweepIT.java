@@ -41,7 +41,7 @@ class HpssSweepIT {
     private Cli sweep(String... target) {
         List<String> args = new ArrayList<>(List.of("sweep", "hpss", "--threads", "2,1", "--creates-per-thread",
                 Integer.toString(CREATES), "--iterations", Integer.toString(ITERATIONS), "--warm-up-creates", "20",
-                "--out", temp.resolve("results").toString()));
+                "--point-order", "increasing", "--out", temp.resolve("results").toString()));
         args.addAll(List.of(target));
         return Cli.run(args.toArray(String[]::new));
     }
@@ -60,6 +60,8 @@ class HpssSweepIT {
         assertThat(s.at("/figure/id").asText()).isEqualTo("createsPerSecondMean");
         assertThat(s.path("configuration").has("scale")).isFalse();
         assertThat(s.path("points")).hasSize(2);
+        assertThat(s.at("/startingData/method").asText()).isEqualTo("reload");
+        assertThat(s.at("/startingData/seconds")).hasSize(2);
         double best = -1;
         for (int i = 0; i < 2; i++) {
             int threads = i + 1;
@@ -107,7 +109,8 @@ class HpssSweepIT {
         assertThat(s.at("/points/1/mva/requestsPerSecond").asDouble()).isPositive();
         String html = Files.readString(folder(cli.out(), "Sweep").resolve("sweep.html"));
         assertThat(html).contains("Throughput against threads", "creates/s mean (measured; the peak and knee are found "
-                + "from it)", "the data loaded afresh before each point", "--creates-per-thread 50",
+                + "from it)", "in increasing order: 1, 2", "Data: each point started from the same data, dropped and "
+                + "loaded again before every point", "--creates-per-thread 50",
                 "data-key=\"peak.figureValue\"");
         return s;
     }

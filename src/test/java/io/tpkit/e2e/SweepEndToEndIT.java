@@ -69,10 +69,20 @@ class SweepEndToEndIT {
             assertThat(rep.at("/values/debit-credit p90 ms").asDouble())
                     .isEqualTo(result.at("/metrics/types/0/response/p90Ms").asDouble());
             assertThat(rep.path("verdict").asText()).isEqualTo(result.at("/validity/verdict").asText());
-            // the data is loaded once, by the first repetition, and reused by the others
-            assertThat(result.path("load").isNull() || result.path("load").isMissingNode()).isEqualTo(i > 0);
+            // the data is loaded once, before the first repetition, copied, and restored before each
+            assertThat(result.path("load").isNull() || result.path("load").isMissingNode()).isTrue();
+            assertThat(result.at("/database/startingData/method").asText()).isEqualTo("restore");
+            assertThat(result.at("/database/transactionsBefore").asLong()).isZero();
+            assertThat(result.at("/database/startingData/seconds").asDouble())
+                    .isEqualTo(r.at("/startingData/seconds/" + i).asDouble());
             tps.add(v);
         }
+        assertThat(r.at("/startingData/load/rows").asLong()).isEqualTo(1 + 10 + 2000);
+        assertThat(r.path("loadPolicy").asText()).startsWith("each repetition started from the same data, as loaded: "
+                + "restored before it from a copy made after the load, in ")
+                .endsWith("the copy: the whole database copied as a template (CREATE DATABASE ... TEMPLATE, a file "
+                        + "copy), swapped in by name");
+        assertThat(cli.out()).contains("Data: each repetition started from the same data");
         JsonNode spread = r.at("/statistics/0/spread");
         assertThat(r.at("/statistics/0/figure").asText()).isEqualTo("TPS");
         double mean = tps.stream().mapToDouble(Double::doubleValue).sum() / 3;
@@ -99,11 +109,19 @@ class SweepEndToEndIT {
     void threePointSweepThenComparedAndRedrawn() throws Exception {
         Path out = temp.resolve("results");
         Cli cli = Cli.run("sweep", "tp1", "--connections", "4,1,2", "--accounts-per-branch", "2000", "--duration", "2s",
-                "--warmup", "1s", "--out", out.toString());
+                "--warmup", "1s", "--order-seed", "5", "--out", out.toString());
 
         assertThat(cli.exitCode()).as(cli.err()).isZero();
+        // shuffled by default, in the order the seed gives, announced before the points and recorded
+        List<Integer> order = io.tpkit.sweep.Sweep.Order.shuffled(5).of(3);
+        List<String> ran = order.stream().map(i -> String.valueOf(1 << i)).toList();
         assertThat(cli.err()).containsOnlyOnce("starting embedded PostgreSQL").containsOnlyOnce("loaded tp1")
-                .contains("sweep point 1 of 3: 1 connections", "sweep point 3 of 3: 4 connections");
+                .contains("points in shuffled (seed 5) order: " + String.join(", ", ran),
+                        "sweep point 1 of 3: " + ran.get(0) + " connections",
+                        "sweep point 3 of 3: " + ran.get(2) + " connections");
+        assertThat(cli.out()).contains("Order: shuffled (seed 5), as run: " + String.join(", ", ran),
+                "Data: each point started from the same data, as loaded: restored before it from a copy made after "
+                        + "the load");
         assertThat(cli.out()).contains("tp1 sweep over connections on PostgreSQL", "peak: ", "MVA (from the first point)");
         Path sweep = folder(cli.out(), "Sweep");
         for (String f : List.of("sweep.json", "sweep.csv", "sweep.html")) {
@@ -114,8 +132,16 @@ class SweepEndToEndIT {
         assertThat(s.path("axis").asText()).isEqualTo("connections");
         assertThat(s.path("points")).hasSize(3);
         assertThat(s.path("configuration").has("connections")).isFalse();
+        assertThat(s.at("/order/kind").asText()).isEqualTo("shuffled");
+        assertThat(s.at("/order/seed").asLong()).isEqualTo(5);
+        List<String> recorded = new ArrayList<>();
+        s.path("runOrder").forEach(v -> recorded.add(String.valueOf(v.asInt())));
+        assertThat(recorded).isEqualTo(ran);
+        assertThat(s.at("/startingData/method").asText()).isEqualTo("restore");
+        assertThat(s.at("/startingData/sameData").asBoolean()).isTrue();
 
         List<Knee.Point> points = new ArrayList<>();
+        java.time.OffsetDateTime[] started = new java.time.OffsetDateTime[3];
         long seed = -1;
         for (int i = 0; i < 3; i++) {
             JsonNode p = s.path("points").get(i);
@@ -129,8 +155,14 @@ class SweepEndToEndIT {
             assertThat(p.path("requestsPerSecond").asDouble()).isCloseTo(p.path("tps").asDouble(), within(1e-6));
             assertThat(p.path("meanResponseMs").asDouble())
                     .isCloseTo(result.at("/metrics/types/0/response/meanMs").asDouble(), within(1e-9));
-            // one server and one load for the whole sweep, one seed for every point
-            assertThat(result.path("load").isNull() || result.path("load").isMissingNode()).isEqualTo(i > 0);
+            // one server and one load for the whole sweep, one seed for every point; each point
+            // restored from the copy of the data as loaded, and checked against the database
+            assertThat(result.path("load").isNull() || result.path("load").isMissingNode()).isTrue();
+            assertThat(result.at("/database/startingData/method").asText()).isEqualTo("restore");
+            assertThat(result.at("/database/transactionsBefore").asLong()).isZero();
+            assertThat(result.path("consistency").findValuesAsText("name")).contains("driver-count-matches-database");
+            assertThat(result.path("consistency").findValues("passed")).allMatch(JsonNode::asBoolean);
+            started[i] = java.time.OffsetDateTime.parse(result.path("startedAt").asText());
             if (seed >= 0) {
                 assertThat(result.at("/configuration/seed").asLong()).isEqualTo(seed);
             }
@@ -140,6 +172,10 @@ class SweepEndToEndIT {
                     / p.path("requestsPerSecond").asDouble();
             assertThat(p.at("/mva/requestsErrorPct").asDouble()).isCloseTo(err, within(1e-6));
             points.add(new Knee.Point(connections, p.path("tps").asDouble(), p.path("meanResponseMs").asDouble()));
+        }
+        // the points ran in the recorded order
+        for (int k = 1; k < 3; k++) {
+            assertThat(started[order.get(k)]).isAfter(started[order.get(k - 1)]);
         }
         // the peak and the knee are those of the points' own figures
         Knee.Finding f = Knee.find(points, 10, "connections");
@@ -253,6 +289,18 @@ class SweepEndToEndIT {
         Cli repeat = Cli.run("run", "tp1", "--repeat", "0");
         assertThat(repeat.exitCode()).isEqualTo(2);
         assertThat(repeat.errLines()).singleElement().asString().contains("--repeat must be at least 1");
+        Cli order = Cli.run("sweep", "tp1", "--connections", "1,2", "--point-order", "sideways");
+        assertThat(order.exitCode()).isEqualTo(2);
+        assertThat(order.errLines()).singleElement().asString().contains("--point-order takes increasing or shuffled");
+        Cli orderSeed = Cli.run("sweep", "tp1", "--connections", "1,2", "--point-order", "increasing", "--order-seed", "3");
+        assertThat(orderSeed.exitCode()).isEqualTo(2);
+        assertThat(orderSeed.errLines()).singleElement().asString().contains("--order-seed shuffles the points");
+        Cli noReset = Cli.run("run", "tp1", "--no-reset");
+        assertThat(noReset.exitCode()).isEqualTo(2);
+        assertThat(noReset.errLines()).singleElement().asString().contains("--no-reset applies to repetitions");
+        Cli both = Cli.run("sweep", "tp1", "--connections", "1,2", "--no-reset", "--reload");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.errLines()).singleElement().asString().contains("--no-reset and --reload contradict");
         Cli level = Cli.run("run", "tp1", "--confidence", "90");
         assertThat(level.exitCode()).isEqualTo(2);
         assertThat(level.errLines()).singleElement().asString().contains("--confidence applies to repetitions");

@@ -177,11 +177,12 @@ public final class Tpkit {
 
     /**
      * Runs {@code config} {@code times} times on one server (each repetition with its own seed and
-     * result folder, the data loaded as the configuration's load policy says before each) and
-     * reports how the figures spread: mean, median, coefficient of variation and the Student t
-     * confidence interval at {@code level} (e.g. 0.95), over the repetitions the usable-run rule
-     * keeps ({@link io.tpkit.compare.UsableRuns}: incomplete, failed and inconsistent ones are
-     * left out and counted). See {@link io.tpkit.sweep.Repeats}.
+     * result folder, and each from the same data: restored from a copy made after the load, or
+     * loaded again where no copy can be kept) and reports how the figures spread: mean, median,
+     * coefficient of variation and the Student t confidence interval at {@code level} (e.g. 0.95),
+     * over the repetitions the usable-run rule keeps ({@link io.tpkit.compare.UsableRuns}:
+     * incomplete, failed and inconsistent ones are left out and counted). See
+     * {@link io.tpkit.sweep.Repeats}.
      */
     public static io.tpkit.sweep.RepeatResult repeat(BenchmarkConfig config, int times, double level,
                                                      RunListener listener, RunControl control) throws Exception {
@@ -189,7 +190,18 @@ public final class Tpkit {
     }
 
     /**
-     * Runs the sweep's points one after the other on one server and the same data, and reports
+     * As {@link #repeat(BenchmarkConfig, int, double, RunListener, RunControl)}; {@code sameData}
+     * false runs each repetition on the data as the previous one left it ({@code --no-reset}).
+     */
+    public static io.tpkit.sweep.RepeatResult repeat(BenchmarkConfig config, int times, double level,
+                                                     boolean sameData, RunListener listener, RunControl control)
+            throws Exception {
+        return io.tpkit.sweep.Repeats.run(config, times, level, sameData, listener, control);
+    }
+
+    /**
+     * Runs the sweep's points one after the other on one server, in the sweep's order and each
+     * from the same data unless the sweep says otherwise, and reports
      * throughput and latency per point, the peak, the knee and the queueing model's prediction.
      * Points that need more connections than the server accepts are refused before anything runs.
      * See {@link io.tpkit.sweep.Sweeps}.

@@ -144,6 +144,12 @@ public final class EmbeddedMariaDbTarget implements TargetProvider {
             this.work = work;
         }
 
+        /** Started for this command: tpkit may create and drop databases on it. */
+        @Override
+        public boolean ownsServer() {
+            return true;
+        }
+
         @Override
         public String label() {
             return NAME + " (port " + port + ")";

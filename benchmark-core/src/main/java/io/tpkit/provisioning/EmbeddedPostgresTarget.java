@@ -130,6 +130,12 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
             hold = true;
         }
 
+        /** Started for this command: tpkit may create and drop databases on it. */
+        @Override
+        public boolean ownsServer() {
+            return true;
+        }
+
         @Override
         public String label() {
             return NAME + " (port " + pg.getPort() + ")";

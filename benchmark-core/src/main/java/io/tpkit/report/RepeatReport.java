@@ -43,6 +43,10 @@ public final class RepeatReport {
                         .asText(r.at("/configuration/target").asText()))).append(", started ")
                 .append(Html.escape(r.path("startedAt").asText())).append(". Seeds: ").append(Html.escape(r.path("seedPolicy")
                         .asText())).append(". Data: ").append(Html.escape(r.path("loadPolicy").asText())).append(".</p>\n");
+        if (!r.at("/startingData/sameData").asBoolean(true)) {
+            html.append("<p class=\"fail\" id=\"starting-data\">Not the same starting data: each repetition ran on "
+                    + "the data as the previous one left it, so they are not independent draws.</p>\n");
+        }
         if (r.path("incomplete").asBoolean()) {
             html.append("<p class=\"fail\">INCOMPLETE: interrupted; ").append(runs.size()).append(" of ")
                     .append(r.path("requested").asInt()).append(" repetitions ran, the last possibly cut short.</p>\n");

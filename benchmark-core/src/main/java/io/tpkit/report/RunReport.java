@@ -281,6 +281,9 @@ public final class RunReport {
                     + Units.count(Math.round(load.rowsPerSecond())) + " rows/s)" + (load.databaseBytes() < 0 ? ""
                     : "; database " + Units.bytes(load.databaseBytes()) + " (" + Units.bytes(load.bytesPerScaleUnit())
                     + " per " + perUnit() + ")"));
+        } else if (db.get("startingData") instanceof Map<?, ?> start && "restore".equals(start.get("method"))) {
+            fact("load", "none: the data was " + start.get("how") + (start.get("seconds") instanceof Number n
+                    ? String.format(java.util.Locale.ROOT, ", in %.1f s", n.doubleValue()) : ""));
         } else {
             Object before = db.get("transactionsBefore");
             fact("load", "none: the run used the data already in the database, as earlier runs left it"

@@ -57,9 +57,20 @@ public final class SweepReport {
         html.append("<p class=\"sub\">").append(Html.escape(sweep.at("/target/kind").asText(
                 sweep.at("/configuration/target").asText()))).append(", started ").append(Html.escape(sweep.path("startedAt")
                 .asText())).append("; ").append(points.size()).append(" points, each ")
-                .append(Html.escape(measured())).append(", one after the other on the same server")
-                .append("always".equals(sweep.at("/configuration/load").asText()) ? ", the data loaded afresh before each "
-                        + "point" : " and data").append("</p>\n");
+                .append(Html.escape(measured())).append(", one after the other on the same server");
+        if (sweep.path("data").isTextual()) {
+            JsonNode order = sweep.path("order");
+            List<String> ran = new java.util.ArrayList<>();
+            sweep.path("runOrder").forEach(v -> ran.add(num(v.asDouble())));
+            html.append(", in ").append(Html.escape(order.path("kind").asText()))
+                    .append(order.path("seed").isNumber() ? " order (seed " + order.path("seed").asLong() + ")" : " order")
+                    .append(": ").append(Html.escape(String.join(", ", ran))).append("</p>\n<p id=\"data\"")
+                    .append(sweep.at("/startingData/sameData").asBoolean(true) ? "" : " class=\"fail\"").append(">Data: ")
+                    .append(Html.escape(sweep.path("data").asText())).append(".</p>\n");
+        } else {
+            html.append("always".equals(sweep.at("/configuration/load").asText()) ? ", the data loaded afresh before "
+                    + "each point" : " and data").append("</p>\n");
+        }
         if (sweep.path("incomplete").asBoolean()) {
             html.append("<p class=\"fail\">INCOMPLETE: the sweep was interrupted; the points shown are those it ran.</p>\n");
         }

@@ -51,12 +51,17 @@ final class RunDescription {
     /**
      * The database as above, with the workload's own count of its transactions before the run
      * ({@code transactionsBefore}, when the workload keeps one): what the data had been through,
-     * so that a comparison can tell runs that started from different data.
+     * so that a comparison can tell runs that started from different data; and, for a run of a
+     * series ({@code start} not null), {@code startingData}: how the series prepared its data
+     * (restored from a copy, reloaded, or as the previous run left it) and how long that took.
      */
-    static Map<String, Object> database(WorkloadOnTarget db, BeforeRun before) {
+    static Map<String, Object> database(WorkloadOnTarget db, BeforeRun before, StartingData.Start start) {
         Map<String, Object> m = database(db, before.server());
         if (before.transactionCount() >= 0) {
             m.put("transactionsBefore", before.transactionCount());
+        }
+        if (start != null) {
+            m.put("startingData", start.record());
         }
         return m;
     }

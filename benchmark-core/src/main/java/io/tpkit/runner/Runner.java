@@ -122,6 +122,16 @@ public final class Runner {
      */
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control, Target held)
             throws Exception {
+        return run(config, listener, control, held, null);
+    }
+
+    /**
+     * @param start what a series did to the data before this run ({@link StartingData}), recorded
+     *              with it; when the series restored or reloaded it, the run loads nothing and
+     *              requires the data it finds. Null outside a series.
+     */
+    static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control, Target held,
+                         StartingData.Start start) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
         if (config.partition() != null && held == null) {
             config.partition().requireSharedTarget("run", config.target());
@@ -138,7 +148,7 @@ public final class Runner {
             refuseOverConnectionLimit(db, settings);
             db.target.holdOnInterrupt();
 
-            LoadReport load = prepareData(db, listener, control);
+            LoadReport load = start != null && start.prepared() ? prepared(db, start) : prepareData(db, listener, control);
             BeforeRun before = BeforeRun.prepareAndRead(db);
             listener.message(RunDescription.describeRun(db, settings));
             Measurement.Measured measured;
@@ -171,7 +181,7 @@ public final class Runner {
             RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
                     RunDescription.configuration(db.config, db.bound),
                     RunDescription.environment(measured.driverCpuSeconds()),
-                    RunDescription.database(db, before), RunDescription.workload(db, settings, partRecord),
+                    RunDescription.database(db, before, start), RunDescription.workload(db, settings, partRecord),
                     db.bound.headline(run), load, measured.metrics(), consistency, verdict, measured.firstErrors(),
                     measured.outages(), measured.monitored(), cost);
             write(folder, result, measured);
@@ -220,7 +230,16 @@ public final class Runner {
 
 
 
-    private static LoadReport prepareData(WorkloadOnTarget db, RunListener listener, RunControl control) throws Exception {
+    /** Data a series restored or reloaded: required as a run without a load requires it. */
+    private static LoadReport prepared(WorkloadOnTarget db, StartingData.Start start) throws SQLException {
+        try (Connection c = db.connection()) {
+            requireLoaded(db, db.bound.loadedScale(c));
+        }
+        return start.load();
+    }
+
+    /** Loads as the load policy says: always, when the database is empty, or never. */
+    static LoadReport prepareData(WorkloadOnTarget db, RunListener listener, RunControl control) throws Exception {
         LoadPolicy policy = db.config.loadPolicy();
         if (db.config.partition() != null) {
             if (policy == LoadPolicy.ALWAYS) {

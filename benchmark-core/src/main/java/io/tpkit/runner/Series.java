@@ -20,21 +20,23 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Several runs of one workload on one target, one after the other, on the same server and the
- * same data (a sweep's points, a run's repetitions): the target is started once (an embedded
- * PostgreSQL keeps its data between the runs) and each run loads only as its load policy says.
- * Every configuration is checked before the target starts, and the server's connection limit
- * before the first run.
+ * Several runs of one workload on one target, one after the other, on the same server (a sweep's
+ * points, a run's repetitions): the target is started once, and each run starts from the data
+ * {@link StartingData} prepares for it (by default the same data for every run). Every
+ * configuration is checked before the target starts, and the server's connection limit before
+ * the first run.
  */
 public final class Series implements AutoCloseable {
     /** Connections tpkit opens beside a run's servers and deferred workers: the monitor's and one for checks. */
 
     private final Target target;
     private final Optional<ConnectionLimit> limit;
+    private final StartingData startingData;
 
-    private Series(Target target, Optional<ConnectionLimit> limit) {
+    private Series(Target target, Optional<ConnectionLimit> limit, StartingData startingData) {
         this.target = target;
         this.limit = limit;
+        this.startingData = startingData;
     }
 
     /**
@@ -63,8 +65,10 @@ public final class Series implements AutoCloseable {
      *
      * @param configs the runs, all of one workload on one target
      * @param labels  each run's name in a refusal ("connections 400")
+     * @param ask     what each run starts from ({@link StartingData.Ask#of})
      */
-    public static Series open(List<BenchmarkConfig> configs, List<String> labels, RunListener listener) {
+    public static Series open(List<BenchmarkConfig> configs, List<String> labels, StartingData.Ask ask,
+                              RunListener listener) {
         if (configs.isEmpty()) {
             throw new BadInputException("nothing to run");
         }
@@ -86,7 +90,7 @@ public final class Series implements AutoCloseable {
                             limit.get(), target.plugin().name(), concurrency(first));
                 }
             }
-            return new Series(target, limit);
+            return new Series(target, limit, new StartingData(target, ask));
         } catch (RuntimeException e) {
             target.close();
             throw e;
@@ -141,9 +145,22 @@ public final class Series implements AutoCloseable {
         return limit;
     }
 
-    /** One run of the series on its target (which stays up for the next). */
+    /**
+     * One run of the series on its target (which stays up for the next), from the data
+     * {@link StartingData} prepares for it.
+     */
     public RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
-        return Runner.run(config, listener, control, target);
+        return Runner.run(config, listener, control, target, startingData.before(config, listener, control));
+    }
+
+    /**
+     * What the runs so far started from.
+     *
+     * @param reloaded why the workload is loaded afresh before every run without --reload (it
+     *                 starts on empty tables), or null
+     */
+    public StartingData.Summary startingData(String reloaded) {
+        return startingData.summary(reloaded);
     }
 
     /** The target's description for the series' own record (kind, redacted URL, data directory). */
@@ -151,8 +168,13 @@ public final class Series implements AutoCloseable {
         return target.describe();
     }
 
+    /** Drops the copy of the data, if one was made, and stops the target if tpkit started it. */
     @Override
     public void close() {
-        target.close();
+        try {
+            startingData.close();
+        } finally {
+            target.close();
+        }
     }
 }

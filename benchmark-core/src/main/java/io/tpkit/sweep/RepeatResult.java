@@ -4,6 +4,7 @@ import io.tpkit.analysis.Spread;
 import io.tpkit.compare.RunsUsed;
 import io.tpkit.compare.UsableRuns;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.StartingData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,7 +20,9 @@ import java.util.Set;
  * @param requested     the repetitions asked for
  * @param level         the confidence level of the intervals (0.95)
  * @param seedPolicy    how the repetitions' seeds were chosen
- * @param loadPolicy    what each repetition did about the data
+ * @param loadPolicy    what each repetition started from, in words
+ * @param startingData  what each repetition started from: how the data was restored or reloaded
+ *                      before it and how long that took ({@link StartingData})
  * @param configuration the configuration of the first repetition, its seed left out
  * @param runs          one per repetition done
  * @param statistics    one per figure, over the repetitions used
@@ -29,8 +32,8 @@ import java.util.Set;
  *                      too); null in a repeat.json written before the rule
  */
 public record RepeatResult(String tool, String workload, int requested, double level, String seedPolicy,
-                           String loadPolicy, String startedAt, String finishedAt, Map<String, Object> configuration,
-                           Map<String, Object> target, String product, String version, List<Repetition> runs,
+                           String loadPolicy, StartingData.Summary startingData, String startedAt, String finishedAt,
+                           Map<String, Object> configuration, Map<String, Object> target, String product, String version, List<Repetition> runs,
                            List<Statistic> statistics, boolean incomplete, String folder, RunsUsed used) {
     public static final String TOOL = "tpkit repeat";
     public static final String FILE = "repeat.json";
@@ -42,8 +45,8 @@ public record RepeatResult(String tool, String workload, int requested, double l
                         String startedAt, String finishedAt, Map<String, Object> configuration,
                         Map<String, Object> target, String product, String version, List<Repetition> runs,
                         List<Statistic> statistics, boolean incomplete, String folder) {
-        this(tool, workload, requested, level, seedPolicy, loadPolicy, startedAt, finishedAt, configuration, target,
-                product, version, runs, statistics, incomplete, folder, null);
+        this(tool, workload, requested, level, seedPolicy, loadPolicy, null, startedAt, finishedAt, configuration,
+                target, product, version, runs, statistics, incomplete, folder, null);
     }
 
     /**
@@ -66,7 +69,8 @@ public record RepeatResult(String tool, String workload, int requested, double l
     public record Statistic(String figure, String how, Spread spread) {
     }
 
-    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy, List<RunResult> runs,
+    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy,
+                           StartingData.Summary startingData, List<RunResult> runs,
                            Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
                            String folder) {
         if (runs.isEmpty()) {
@@ -120,12 +124,13 @@ public record RepeatResult(String tool, String workload, int requested, double l
         Map<String, Object> db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < requested || reps.stream().anyMatch(Repetition::incomplete);
         return new RepeatResult(TOOL, String.valueOf(runs.getFirst().workload().get("name")), requested, level,
-                seedPolicy, loadPolicy, startedAt, finishedAt, configuration, target, String.valueOf(db.get("product")),
-                String.valueOf(db.get("version")), reps, statistics, incomplete, folder, used);
+                seedPolicy, loadPolicy, startingData, startedAt, finishedAt, configuration, target,
+                String.valueOf(db.get("product")), String.valueOf(db.get("version")), reps, statistics, incomplete, folder,
+                used);
     }
 
     RepeatResult withFolder(String dir) {
-        return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startedAt, finishedAt,
-                configuration, target, product, version, runs, statistics, incomplete, dir, used);
+        return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startingData, startedAt,
+                finishedAt, configuration, target, product, version, runs, statistics, incomplete, dir, used);
     }
 }

@@ -2,11 +2,13 @@ package io.tpkit.sweep;
 
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.RunResult;
 import io.tpkit.runner.RunControl;
 import io.tpkit.runner.RunListener;
 import io.tpkit.runner.Series;
+import io.tpkit.runner.StartingData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -23,20 +25,31 @@ public final class Repeats {
     private Repeats() {
     }
 
+    /** {@link #run(BenchmarkConfig, int, double, boolean, RunListener, RunControl)} with every repetition from the same data. */
+    public static RepeatResult run(BenchmarkConfig config, int times, double level, RunListener listener,
+                                   RunControl control) throws Exception {
+        return run(config, times, level, true, listener, control);
+    }
+
     /**
      * Runs {@code config} {@code times} times, one after the other on one server (started once),
-     * each repetition with its own seed (the configuration's seed plus 0, 1, 2...), its own result
-     * folder, and the configuration's load policy applied before each: the default loads only
-     * when the database is empty (so once), {@link io.tpkit.config.LoadPolicy#ALWAYS} ({@code --reload}) loads
-     * again before every repetition. Then writes {@code repeat-WORKLOAD-...} (repeat.json,
-     * repetitions.csv, statistics.csv, repeat.html) beside the runs' folders. Ctrl-C
+     * each repetition with its own seed (the configuration's seed plus 0, 1, 2...) and its own
+     * result folder, and each from the same data by default: loaded when the database is empty,
+     * copied once and restored before every repetition, or dropped and loaded again with the first
+     * seed where no copy can be kept ({@link StartingData}). {@link LoadPolicy#ALWAYS}
+     * ({@code --reload}) loads again before every repetition; {@link LoadPolicy#NEVER}
+     * ({@code --no-load}) and {@code reset} false ({@code --no-reset}) run each on the data as the
+     * previous one left it. A workload that starts on empty tables (HPSS) is loaded afresh before
+     * every repetition unless {@code --no-load}. Then writes {@code repeat-WORKLOAD-...}
+     * (repeat.json, repetitions.csv, statistics.csv, repeat.html) beside the runs' folders. Ctrl-C
      * ({@code control}) ends the current repetition, skips the rest and writes what was done,
      * marked incomplete.
      *
      * @param level the confidence level of the intervals, e.g. 0.95
+     * @param reset whether each repetition starts from the same data (unless --no-load)
      */
-    public static RepeatResult run(BenchmarkConfig config, int times, double level, RunListener listener,
-                                   RunControl control) throws Exception {
+    public static RepeatResult run(BenchmarkConfig config, int times, double level, boolean reset,
+                                   RunListener listener, RunControl control) throws Exception {
         if (times < 2) {
             throw new BadInputException("--repeat needs at least 2 runs to measure a spread (got " + times + ")");
         }
@@ -45,17 +58,16 @@ public final class Repeats {
                     + level * 100 + ")");
         }
         String startedAt = OffsetDateTime.now().toString();
+        StartingData.Ask ask = StartingData.Ask.of(config, reset);
         // a workload measured from the empty tables its load leaves (HPSS) would measure the last
         // repetition's rows in the next one: unless told --no-load, each repetition loads afresh
-        boolean fresh = io.tpkit.spi.Plugins.workload(config.workload()).scaleIsThreads()
-                && config.loadPolicy() == io.tpkit.config.LoadPolicy.IF_EMPTY;
+        boolean fresh = ask == StartingData.Ask.RELOAD && config.loadPolicy() == LoadPolicy.IF_EMPTY;
         List<BenchmarkConfig> configs = new ArrayList<>();
         for (int i = 0; i < times; i++) {
-            BenchmarkConfig.Builder b = config.toBuilder().seed(config.seed() + i);
-            configs.add((fresh ? b.loadPolicy(io.tpkit.config.LoadPolicy.ALWAYS) : b).build());
+            configs.add(config.toBuilder().seed(config.seed() + i).build());
         }
         try (ResultFolder folder = ResultFolder.create(config.outDir(), "repeat-" + config.workload(), Sweeps.kind(config));
-             Series series = Series.open(configs, Collections.nCopies(times, "each repetition"), listener)) {
+             Series series = Series.open(configs, Collections.nCopies(times, "each repetition"), ask, listener)) {
             List<RunResult> runs = new ArrayList<>();
             if (fresh) {
                 listener.message(config.workload() + " starts on empty tables: the data is loaded afresh before every "
@@ -69,15 +81,9 @@ public final class Repeats {
             if (runs.isEmpty()) {
                 throw new BadInputException("the repetitions were interrupted before the first ended: nothing to report");
             }
-            String load = fresh ? "dropped and loaded again before every repetition (the workload starts on empty "
-                    + "tables)" : switch (config.loadPolicy()) {
-                case ALWAYS -> "dropped and loaded again before every repetition (--reload)";
-                case NEVER -> "never loaded: every repetition ran on the data loaded earlier (--no-load)";
-                case IF_EMPTY -> "loaded before the first repetition when the database was empty; the others ran on "
-                        + "the data as the previous repetition left it";
-            };
+            StartingData.Summary data = series.startingData(fresh ? "the workload starts on empty tables" : null);
             RepeatResult result = RepeatResult.of(times, level, "the configuration's seed plus 0, 1, 2... (each "
-                    + "repetition draws other inputs from the same distributions)", load, runs,
+                    + "repetition draws other inputs from the same distributions)", data.text("repetition"), data, runs,
                     series.describeTarget(), startedAt, OffsetDateTime.now().toString(), control.aborted(),
                     folder.finalPath().toString());
             RepeatFiles.write(folder, result);

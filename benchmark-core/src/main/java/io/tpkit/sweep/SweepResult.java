@@ -3,6 +3,7 @@ package io.tpkit.sweep;
 import io.tpkit.analysis.Knee;
 import io.tpkit.analysis.QueueingModel;
 import io.tpkit.result.RunResult;
+import io.tpkit.runner.StartingData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,12 +19,20 @@ import java.util.Map;
  *                      own ({@link io.tpkit.spi.workload.Workload#throughputFigure()})
  * @param configuration the configuration common to every point (the swept key left out)
  * @param target        the target, as each point's result.json describes it
+ * @param order         the order the points ran in: increasing, or shuffled with its seed
+ * @param runOrder      the values of the points that ran, in the order they ran
+ * @param startingData  what each point started from: the same data (restored from a copy or
+ *                      reloaded before it) or the data the earlier points left ({@link StartingData});
+ *                      null in sweeps written before it was recorded
+ * @param data          the same in words, saying so when the points did not start from the same data
  * @param points        in increasing value of the axis
  * @param incomplete    the sweep was interrupted: points are missing or the last one is cut short
  * @param folder        the sweep's own folder
  */
-public record SweepResult(String tool, String workload, String axis, List<Double> values, Figure figure, String startedAt,
-                          String finishedAt, Map<String, Object> configuration, Map<String, Object> target,
+public record SweepResult(String tool, String workload, String axis, List<Double> values, Sweep.Order order,
+                          List<Double> runOrder, Figure figure, String startedAt, String finishedAt,
+                          Map<String, Object> configuration, Map<String, Object> target,
+                          StartingData.Summary startingData, String data,
                           String product, String version, List<Point> points, Peak peak, KneeFinding knee,
                           Model model, boolean incomplete, String folder) {
     public static final String TOOL = "tpkit sweep";
@@ -132,15 +141,30 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         return of(sweep, runs, null, think, source, target, startedAt, finishedAt, interrupted, folder);
     }
 
-    /**
-     * @param figureId the id of the headline figure that is the workload's throughput, or null
-     *                 for TPS
-     */
+    /** The first {@code runs.size()} points of the sweep, run in increasing order. */
     static SweepResult of(Sweep sweep, List<RunResult> runs, String figureId, double think, String source,
                           Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
                           String folder) {
-        if (runs.isEmpty()) {
-            throw new IllegalArgumentException("no points");
+        List<Double> done = sweep.values().subList(0, runs.size());
+        return of(sweep, done, runs, done, null, figureId, think, source, target, startedAt, finishedAt, interrupted,
+                folder);
+    }
+
+    /**
+     * @param done     the values of the points that ran, increasing (all of the sweep's unless it
+     *                 was interrupted)
+     * @param runs     their results, in the same order
+     * @param runOrder the values in the order the points ran
+     * @param data     what the points started from
+     * @param figureId the id of the headline figure that is the workload's throughput, or null
+     *                 for TPS
+     */
+    static SweepResult of(Sweep sweep, List<Double> done, List<RunResult> runs, List<Double> runOrder,
+                          StartingData.Summary data, String figureId, double think, String source,
+                          Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
+                          String folder) {
+        if (runs.isEmpty() || runs.size() != done.size()) {
+            throw new IllegalArgumentException("no points, or not one value per point");
         }
         SweepAxis axis = sweep.axis();
         Figure figure = figureId == null ? Figure.TPS : new Figure(figureId, label(runs.getFirst(), figureId));
@@ -150,7 +174,7 @@ public record SweepResult(String tool, String workload, String axis, List<Double
             RunResult r = runs.get(i);
             QueueingModel.Measured m = QueueingModel.measured(r);
             measured.add(m);
-            kneePoints.add(new Knee.Point(sweep.values().get(i), figure(r, figure), m.responseMs()));
+            kneePoints.add(new Knee.Point(done.get(i), figure(r, figure), m.responseMs()));
         }
         Knee.Finding finding = Knee.find(kneePoints, sweep.kneeGainPct(), axis.label());
 
@@ -191,7 +215,7 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                 modelled++;
             }
             Object rate = r.configuration() == null ? null : r.configuration().get("ratePerSecond");
-            points.add(new Point(i + 1, sweep.values().get(i), String.valueOf(r.workload().get("arrival")), connections,
+            points.add(new Point(i + 1, done.get(i), String.valueOf(r.workload().get("arrival")), connections,
                     terminals, rate instanceof Number n ? n.doubleValue() : null, tps(r), headline(r), m.throughput(),
                     m.responseMs(), types(r), finding.gainPerDoublingPct().get(i), predicted,
                     r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir()));
@@ -204,14 +228,15 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         configuration.remove(axis.configKey());
         int peak = finding.peak();
         KneeFinding knee = new KneeFinding(finding.kneeReached() ? finding.knee() + 1 : null,
-                finding.kneeReached() ? sweep.values().get(finding.knee()) : null, finding.thresholdPct(),
+                finding.kneeReached() ? done.get(finding.knee()) : null, finding.thresholdPct(),
                 KNEE_DEFINITION, finding.explanation());
         Map<String, Object> db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < sweep.values().size()
                 || points.stream().anyMatch(Point::incomplete);
-        return new SweepResult(TOOL, sweep.base().workload(), axis.label(), sweep.values(), figure, startedAt,
-                finishedAt, configuration, target, String.valueOf(db.get("product")), String.valueOf(db.get("version")),
-                points, new Peak(peak + 1, sweep.values().get(peak), points.get(peak).tps(),
+        return new SweepResult(TOOL, sweep.base().workload(), axis.label(), sweep.values(), sweep.order(),
+                List.copyOf(runOrder), figure, startedAt, finishedAt, configuration, target, data, dataText(data),
+                String.valueOf(db.get("product")), String.valueOf(db.get("version")),
+                points, new Peak(peak + 1, done.get(peak), points.get(peak).tps(),
                 kneePoints.get(peak).throughput(), finding.peakAtEnd()), knee, model, incomplete, folder);
     }
 
@@ -241,9 +266,14 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                 n == 0 ? null : sumResponse / n);
     }
 
+    /** What the points started from, in words (saying first when it was not the same data for each). */
+    static String dataText(StartingData.Summary data) {
+        return data == null ? null : data.text("point");
+    }
+
     SweepResult withFolder(String dir) {
-        return new SweepResult(tool, workload, axis, values, figure, startedAt, finishedAt, configuration, target, product,
-                version, points, peak, knee, model, incomplete, dir);
+        return new SweepResult(tool, workload, axis, values, order, runOrder, figure, startedAt, finishedAt, configuration,
+                target, startingData, data, product, version, points, peak, knee, model, incomplete, dir);
     }
 
     /** The model over the axis' range: every whole value up to 200 of them, else 120 spread geometrically. */

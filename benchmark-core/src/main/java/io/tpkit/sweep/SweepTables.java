@@ -90,6 +90,13 @@ public final class SweepTables {
         } else {
             out.append("MVA: no model: ").append(r.model().absentBecause()).append(nl);
         }
+        if (r.order() != null) {
+            out.append("Order: ").append(r.order().describe()).append(", as run: ").append(String.join(", ",
+                    r.runOrder().stream().map(SweepAxis::format).toList())).append(nl);
+        }
+        if (r.data() != null) {
+            out.append("Data: ").append(r.data()).append('.').append(nl);
+        }
         return out.toString();
     }
 

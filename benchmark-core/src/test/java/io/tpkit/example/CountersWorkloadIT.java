@@ -34,6 +34,33 @@ class CountersWorkloadIT {
         runAndCheck(BenchmarkConfig.builder("counters").target(url).user(TestDatabases.externalMysqlUser()));
     }
 
+    /**
+     * A workload that names no tables to copy (counters leaves {@code dataTables} empty) is loaded
+     * again before every repetition, with the first one's seed: each starts from the same data,
+     * and the output says why it was not restored.
+     */
+    @Test
+    void withoutTablesToCopyEachRepetitionIsLoadedAgain() throws Exception {
+        io.tpkit.sweep.RepeatResult set = Tpkit.repeat(BenchmarkConfig.builder("counters").scale(2).connections(2)
+                .loadPolicy(LoadPolicy.IF_EMPTY).warmup(Duration.ZERO).duration(Duration.ofSeconds(1)).outDir(out)
+                .build(), 3, 0.95, io.tpkit.runner.RunListener.SILENT, new io.tpkit.runner.RunControl());
+
+        assertThat(set.startingData().method()).isEqualTo("reload");
+        assertThat(set.startingData().sameData()).isTrue();
+        assertThat(set.startingData().fallback()).contains("counters names no tables to copy");
+        assertThat(set.startingData().seconds()).hasSize(3);
+        assertThat(set.loadPolicy()).contains("dropped and loaded again before every repetition with the first one's "
+                + "seed").contains("counters names no tables to copy");
+        for (io.tpkit.sweep.RepeatResult.Repetition rep : set.runs()) {
+            RunResult r = io.tpkit.result.ResultReader.read(Path.of(rep.resultDir()));
+            // the sum of the hits the database held before the run: none, every time
+            assertThat(((Number) r.database().get("transactionsBefore")).longValue()).isZero();
+            assertThat(r.metrics().totalCommitted()).isPositive();
+            assertThat(r.consistency()).allMatch(CheckResult::passed);
+            assertThat(r.load()).isNotNull();
+        }
+    }
+
     private void runAndCheck(BenchmarkConfig.Builder builder) throws Exception {
         RunResult r = Tpkit.run(builder.scale(2).connections(2).loadPolicy(LoadPolicy.ALWAYS)
                 .warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(2)).outDir(out).build());

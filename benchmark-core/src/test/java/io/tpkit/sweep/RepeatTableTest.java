@@ -15,8 +15,8 @@ class RepeatTableTest {
         List<RepeatResult.Repetition> runs = List.of(1, 2, 3).stream().map(i -> new RepeatResult.Repetition(i, i,
                 Map.of("TPS", figures.get("TPS").get(i - 1), "duplicateKeys", figures.get("duplicateKeys").get(i - 1)),
                 "conformant", true, false, "run" + i)).toList();
-        return new RepeatResult(RepeatResult.TOOL, "hpss", 3, 0.95, "seeds", "reloaded", "a", "b", Map.of(), Map.of(),
-                "PostgreSQL", "18.6", runs, statistics, false, "folder");
+        return new RepeatResult(RepeatResult.TOOL, "hpss", 3, 0.95, "seeds", "reloaded", null, "a", "b", Map.of(), Map.of(),
+                "PostgreSQL", "18.6", runs, statistics, false, "folder", null);
     }
 
     @Test

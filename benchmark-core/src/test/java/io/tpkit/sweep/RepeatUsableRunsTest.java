@@ -16,7 +16,7 @@ class RepeatUsableRunsTest {
         List<RunResult> runs = List.of(HandMadeRuns.run("/r/1").tps(100).result(),
                 HandMadeRuns.run("/r/2").tps(110).result(),
                 HandMadeRuns.run("/r/3").tps(3).incomplete().result());
-        RepeatResult r = RepeatResult.of(5, 0.95, "seeds", "loaded once", runs, Map.of(), "a", "b", true, "folder");
+        RepeatResult r = RepeatResult.of(5, 0.95, "seeds", "loaded once", null, runs, Map.of(), "a", "b", true, "folder");
 
         RepeatResult.Statistic tps = r.statistics().stream().filter(s -> s.figure().equals(RepeatResult.TPS))
                 .findFirst().orElseThrow();

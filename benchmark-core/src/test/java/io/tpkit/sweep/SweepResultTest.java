@@ -92,4 +92,28 @@ class SweepResultTest {
                 .isInstanceOf(BadInputException.class).hasMessageContaining("above 0");
         assertThat(new Sweep(base, SweepAxis.RATE, List.of(50.0, 25.5)).points().getFirst().ratePerSecond()).isEqualTo(25.5);
     }
+
+    /**
+     * A shuffled order is a permutation drawn from its seed alone: the same seed gives the same
+     * order, in this JVM or another (java.util.Random's sequence is specified), and a sweep
+     * defaults to its base's seed.
+     */
+    @Test
+    void aShuffledOrderIsThePermutationItsSeedGives() {
+        List<Integer> order = Sweep.Order.shuffled(42).of(8);
+        assertThat(order).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7).isEqualTo(Sweep.Order.shuffled(42).of(8));
+        List<Integer> expected = new java.util.ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7));
+        java.util.Collections.shuffle(expected, new java.util.Random(42));
+        assertThat(order).isEqualTo(expected).isNotEqualTo(List.of(0, 1, 2, 3, 4, 5, 6, 7))
+                .isNotEqualTo(Sweep.Order.shuffled(43).of(8));
+        assertThat(Sweep.Order.increasing().of(4)).containsExactly(0, 1, 2, 3);
+
+        BenchmarkConfig base = BenchmarkConfig.builder("tp1").seed(42).build();
+        Sweep sweep = new Sweep(base, SweepAxis.CONNECTIONS, List.of(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0));
+        assertThat(sweep.order()).isEqualTo(Sweep.Order.shuffled(42));
+        assertThat(sweep.runOrder()).isEqualTo(order);
+        assertThat(sweep.sameData()).isTrue();
+        assertThatThrownBy(() -> new Sweep.Order("sideways", null)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("--point-order takes increasing or shuffled");
+    }
 }

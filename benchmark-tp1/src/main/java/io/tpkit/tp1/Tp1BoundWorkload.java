@@ -133,6 +133,14 @@ public final class Tp1BoundWorkload implements BoundWorkload {
         new Tp1Loader(settings.size(), dialect, context).finish();
     }
 
+    /** The four tables, and T1's record of its keys, which a run creates ({@link Amends}). */
+    @Override
+    public List<String> dataTables() {
+        List<String> tables = new java.util.ArrayList<>(Tp1Tables.ALL);
+        tables.add(Amends.TABLE);
+        return tables;
+    }
+
     /**
      * {@inheritDoc}
      *

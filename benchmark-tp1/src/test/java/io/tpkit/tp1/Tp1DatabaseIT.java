@@ -374,6 +374,88 @@ abstract class Tp1DatabaseIT {
         assertThat(drift()).isEmpty();
     }
 
+    /** Whether the data outlives a command (an embedded MariaDB starts empty every time). */
+    boolean keepsData() {
+        return true;
+    }
+
+    /** Copies of the data a series left behind (none should be): tables named tpkit_copy_*. */
+    long leftCopies() throws Exception {
+        return number("SELECT count(*) FROM information_schema.tables WHERE table_name LIKE 'tpkit_copy%'");
+    }
+
+    /** Each repetition's result, in order. */
+    static List<RunResult> results(io.tpkit.sweep.RepeatResult set) {
+        return set.runs().stream().map(rep -> io.tpkit.result.ResultReader.read(Path.of(rep.resultDir()))).toList();
+    }
+
+    /** The database's count of TP1 transactions (history rows) before the run, as the run read it. */
+    static long historyBefore(RunResult r) {
+        return ((Number) r.database().get("transactionsBefore")).longValue();
+    }
+
+    /**
+     * By default every repetition starts from the same data: here data an earlier run changed
+     * (history rows already there), copied before the first repetition and restored before each.
+     */
+    void repetitionsStartFromTheSameData() throws Exception {
+        BenchmarkConfig.Builder config = smallCounted().warmup(Duration.ZERO).transactions(90L);
+        long before = 0;
+        if (keepsData()) {
+            Tpkit.run(config.build());
+            before = number("SELECT count(*) FROM tp1_history");
+            assertThat(before).isPositive();
+        }
+
+        io.tpkit.sweep.RepeatResult set = Tpkit.repeat(config.loadPolicy(LoadPolicy.IF_EMPTY).build(), 3, 0.95,
+                RunListener.SILENT, new io.tpkit.runner.RunControl());
+
+        assertThat(set.startingData().method()).isEqualTo("restore");
+        assertThat(set.startingData().sameData()).isTrue();
+        assertThat(set.startingData().seconds()).hasSize(3);
+        assertThat(set.loadPolicy()).startsWith("each repetition started from the same data");
+        for (RunResult r : results(set)) {
+            assertThat(historyBefore(r)).isEqualTo(before);
+            assertThat(r.metrics().committedAllPhases()).isPositive();
+            assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
+            assertThat(r.consistency()).allMatch(CheckResult::passed);
+            assertThat(r.database().get("startingData").toString()).contains("method=restore");
+        }
+        if (keepsData()) {
+            // the last repetition's history rows only, on the data as the series found it; no copy left
+            RunResult last = results(set).getLast();
+            assertThat(number("SELECT count(*) FROM tp1_history")).isEqualTo(before + last.metrics().committedAllPhases());
+            assertThat(leftCopies()).isZero();
+        }
+    }
+
+    /** Without the reset (--no-load; --no-reset where the data does not outlive a command) the history grows. */
+    void withoutTheResetRepetitionsGrow() throws Exception {
+        BenchmarkConfig.Builder config = smallCounted().warmup(Duration.ZERO).transactions(90L);
+        io.tpkit.sweep.RepeatResult set;
+        if (keepsData()) {
+            Tpkit.load(config.build(), RunListener.SILENT);
+            set = Tpkit.repeat(config.loadPolicy(LoadPolicy.NEVER).build(), 3, 0.95, RunListener.SILENT,
+                    new io.tpkit.runner.RunControl());
+            assertThat(set.loadPolicy()).startsWith("the repetitions did not start from the same data: never loaded "
+                    + "(--no-load)");
+        } else {
+            set = Tpkit.repeat(config.loadPolicy(LoadPolicy.IF_EMPTY).build(), 3, 0.95, false, RunListener.SILENT,
+                    new io.tpkit.runner.RunControl());
+            assertThat(set.loadPolicy()).startsWith("the repetitions did not start from the same data: loaded before "
+                    + "the first repetition when the database was empty").endsWith("(--no-reset)");
+        }
+
+        assertThat(set.startingData().sameData()).isFalse();
+        List<RunResult> runs = results(set);
+        assertThat(historyBefore(runs.getFirst())).isZero();
+        for (int i = 1; i < runs.size(); i++) {
+            assertThat(historyBefore(runs.get(i))).as("repetition %d", i + 1)
+                    .isEqualTo(historyBefore(runs.get(i - 1)) + runs.get(i - 1).metrics().committedAllPhases());
+            assertThat(runs.get(i).consistency()).allMatch(CheckResult::passed);
+        }
+    }
+
     static List<String> failed(RunResult r) {
         return r.validity().rules().stream().filter(RuleResult::failed).map(RuleResult::id).toList();
     }

@@ -27,6 +27,23 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
         }
     }
 
+
+    /** The template database is dropped with the series too. */
+    @Override
+    long leftCopies() throws Exception {
+        return super.leftCopies() + number("SELECT count(*) FROM pg_database WHERE datname LIKE 'tpkit%'");
+    }
+
+    @Test
+    void repetitionsFromTheSameData() throws Exception {
+        repetitionsStartFromTheSameData();
+    }
+
+    @Test
+    void repetitionsWithoutTheReset() throws Exception {
+        withoutTheResetRepetitionsGrow();
+    }
+
     @Test
     void streamsRun() throws Exception {
         streamsRunLoadsMeasuresAndPassesItsChecks();
@@ -80,6 +97,36 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
         assertThat(r.validity().verdict()).contains("durability");
         assertThat(r.validity().rules()).filteredOn(rule -> rule.id().equals("durability"))
                 .singleElement().satisfies(rule -> assertThat(rule.detail()).contains("synchronous_commit is off"));
+    }
+
+    /**
+     * A database with a setting of its own (ALTER DATABASE ... SET) is not replaced by a copy,
+     * which would lose it: its tables are copied instead, and every repetition still runs with the
+     * setting and from the same data.
+     */
+    @Test
+    void aDatabaseWithItsOwnSettingsIsRestoredByItsTables() throws Exception {
+        BenchmarkConfig.Builder config = smallCounted().warmup(java.time.Duration.ZERO).transactions(90L);
+        Tpkit.load(config.build(), RunListener.SILENT);
+        this.<Integer>query(s -> s.executeUpdate("ALTER DATABASE postgres SET synchronous_commit = off"));
+
+        io.tpkit.sweep.RepeatResult set = Tpkit.repeat(config.loadPolicy(io.tpkit.config.LoadPolicy.IF_EMPTY).build(),
+                2, 0.95, RunListener.SILENT, new io.tpkit.runner.RunControl());
+
+        assertThat(set.startingData().method()).isEqualTo("restore");
+        assertThat(set.startingData().copy()).startsWith("the tables copied within the database");
+        for (RunResult r : results(set)) {
+            assertThat(historyBefore(r)).isZero();
+            assertThat(r.database()).containsEntry("durable", false);
+            assertThat(r.consistency()).allMatch(io.tpkit.spi.workload.CheckResult::passed);
+        }
+        assertThat(this.<String>query(s -> {
+            try (java.sql.ResultSet rs = s.executeQuery("SELECT current_setting('synchronous_commit')")) {
+                rs.next();
+                return rs.getString(1);
+            }
+        })).isEqualTo("off");
+        assertThat(leftCopies()).isZero();
     }
 
     @Test

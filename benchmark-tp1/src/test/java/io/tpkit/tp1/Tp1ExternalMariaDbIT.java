@@ -39,6 +39,19 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
         return Map.entry("innodb_flush_log_at_trx_commit", "1");
     }
 
+
+    @Test
+    void repetitionsFromTheSameData() throws Exception {
+        config();
+        repetitionsStartFromTheSameData();
+    }
+
+    @Test
+    void repetitionsWithoutTheReset() throws Exception {
+        config();
+        withoutTheResetRepetitionsGrow();
+    }
+
     @Test
     void streamsRun() throws Exception {
         config();

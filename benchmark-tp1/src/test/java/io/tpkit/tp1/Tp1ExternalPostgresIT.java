@@ -25,6 +25,19 @@ class Tp1ExternalPostgresIT extends Tp1DatabaseIT {
         return SqlAccess.withStatement(TestDatabases.externalPostgresUrl(), TestDatabases.externalPostgresUser(), f);
     }
 
+
+    @Test
+    void repetitionsFromTheSameData() throws Exception {
+        config();
+        repetitionsStartFromTheSameData();
+    }
+
+    @Test
+    void repetitionsWithoutTheReset() throws Exception {
+        config();
+        withoutTheResetRepetitionsGrow();
+    }
+
     @Test
     void streamsRun() throws Exception {
         config();

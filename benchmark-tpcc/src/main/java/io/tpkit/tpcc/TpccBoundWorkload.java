@@ -148,6 +148,14 @@ public final class TpccBoundWorkload implements BoundWorkload {
         return m;
     }
 
+    /** The nine TPC-C tables and the load's record (tpcc_config). */
+    @Override
+    public List<String> dataTables() {
+        List<String> tables = new java.util.ArrayList<>(TpccTables.ALL);
+        tables.add(TpccTables.CONFIG);
+        return tables;
+    }
+
     /** -1 without TPC-C tables; the warehouse count of a finished load; an error for an unfinished one. */
     @Override
     public long loadedScale(Connection c) throws SQLException {

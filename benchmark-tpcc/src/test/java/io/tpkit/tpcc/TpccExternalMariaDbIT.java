@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * TPC-C on a MariaDB (or MySQL) server the machine runs (TPKIT_TEST_MYSQL_URL; CI sets it): one
  * load of W=1 with its foreign keys, then, in order, the exact cardinalities, a short run whose
- * consistency check passes, and a check that fails once the data is corrupted.
+ * consistency check passes, repetitions from the same data, and a check that fails once the data
+ * is corrupted.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TpccExternalMariaDbIT {
@@ -93,8 +94,37 @@ class TpccExternalMariaDbIT {
                 .contains("keying-think-times", "measurement-interval").doesNotContain("consistency", "durability");
     }
 
+    /**
+     * On the data the run above changed, with its foreign keys: every repetition starts from it,
+     * and afterwards the database holds the orders of the last repetition only.
+     */
     @Test
     @Order(3)
+    void repetitionsStartFromTheSameOrders() throws Exception {
+        long ordersBefore = query(s -> number(s, "SELECT count(*) FROM oorder"));
+
+        io.tpkit.sweep.RepeatResult set = SameDataRepetitions.runAndCheck(config().loadPolicy(LoadPolicy.IF_EMPTY)
+                .connections(2).thinkFactor(0).warmup(Duration.ZERO).duration(Duration.ofSeconds(2)).outDir(temp)
+                .build());
+
+        List<RunResult> runs = SameDataRepetitions.results(set);
+        long last = SameDataRepetitions.recorded(runs.getLast());
+        query(s -> {
+            assertThat(number(s, "SELECT sum(d_next_o_id) FROM district"))
+                    .isEqualTo(SameDataRepetitions.newOrdersBefore(runs.getFirst()) + last);
+            assertThat(number(s, "SELECT count(*) FROM oorder")).isEqualTo(ordersBefore + last);
+            // the tables kept their foreign keys, and the copies are gone
+            assertThat(number(s, "SELECT count(*) FROM information_schema.referential_constraints "
+                    + "WHERE constraint_schema = DATABASE() AND table_name IN ('" + String.join("','", TpccTables.ALL)
+                    + "')")).isEqualTo(10);
+            assertThat(number(s, "SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
+                    + "AND table_name LIKE 'tpkit_copy%'")).isZero();
+            return null;
+        });
+    }
+
+    @Test
+    @Order(4)
     void theCheckFailsOnDeliberatelyCorruptedData() throws Exception {
         BenchmarkConfig config = config().build();
         assertThat(Tpkit.check(config, RunListener.SILENT)).isNotEmpty().allMatch(CheckResult::passed);

@@ -35,6 +35,17 @@ class TpccRunIT {
                 .contains("keying-think-times", "measurement-interval").doesNotContain("consistency", "durability");
     }
 
+    /** Repetitions start from the data as loaded: W=1's 3,001 orders per district every time. */
+    @Test
+    void repetitionsStartFromTheSameOrders() throws Exception {
+        io.tpkit.sweep.RepeatResult set = SameDataRepetitions.runAndCheck(BenchmarkConfig.builder("tpcc").scale(1)
+                .connections(2).thinkFactor(0).warmup(Duration.ZERO).duration(Duration.ofSeconds(2)).outDir(temp)
+                .build());
+
+        assertThat(SameDataRepetitions.newOrdersBefore(SameDataRepetitions.results(set).getFirst())).isEqualTo(30_010);
+        assertThat(set.startingData().copy()).contains("TEMPLATE");
+    }
+
     /** --logic procedure --think off: the stored functions keep the database consistent and counted. */
     @Test
     @SuppressWarnings("unchecked")

@@ -19,7 +19,7 @@ import picocli.CommandLine;
 final class BoundCommand extends RunCommand {
     private static final List<String> NOT_OFFERED = List.of("--connections", "--terminals", "--arrival", "--logic",
             "--think", "--transactions", "--rate", "--latency-limit", "--interarrival", "--rate-per-terminal",
-            "--repeat", "--confidence", "--partition", "--run-name", "--order", "--sub-transaction");
+            "--repeat", "--confidence", "--no-reset", "--partition", "--run-name", "--order", "--sub-transaction");
     private OptionSpec connectionCounts;
 
     BoundCommand(Workload workload, Console console) {

@@ -36,6 +36,7 @@ final class CompareCommand extends RunCommand {
         spec.remove(level);
         spec.addOption(level.toBuilder().description("The level of the intervals of the ratios, in percent (with "
                 + "one run per target no interval is known). Default: 95.").build());
+        spec.remove(spec.findOption("--no-reset"));
         targets = OptionSpec.builder("--db").paramLabel("TARGET").type(List.class).auxiliaryTypes(String.class)
                 .arity("1").required(false)
                 .description("A target to compare (give two or more, in the order to compare; the first is the "

@@ -88,6 +88,11 @@ class RunCommand extends WorkloadCommand {
     @Option(names = "--reload", description = "Drop and load the data again before the run (with --repeat or in a sweep: before each run).")
     boolean reload;
 
+    @Option(names = "--no-reset", description = "With --repeat (or in a sweep): load only when the database is "
+            + "empty and run each repetition (point) on the data as the previous one left it, instead of "
+            + "restoring the data as loaded before each.")
+    boolean noReset;
+
     @Option(names = "--max-retries", paramLabel = "N", defaultValue = "10",
             description = "Retries of a transaction after a deadlock or serialization failure (with the same "
                     + "input), or after a duplicate key on keys drawn at random (with new keys). Default: 10.")
@@ -114,7 +119,8 @@ class RunCommand extends WorkloadCommand {
 
     @Option(names = "--repeat", paramLabel = "N",
             description = "Run the same configuration N times on one server (each with its own seed and result "
-                    + "folder; --reload loads again before each, otherwise the data is loaded once) and report the "
+                    + "folder, and each from the same data: restored from a copy made after the load, or loaded "
+                    + "again where no copy can be kept) and report the "
                     + "mean, median, coefficient of variation and confidence interval of TPS and the headline "
                     + "figures in a folder of their own (repeat-WORKLOAD-...); incomplete, failed and inconsistent "
                     + "repetitions are left out of them and counted. 'tpkit compare' compares two such folders. "
@@ -156,6 +162,10 @@ class RunCommand extends WorkloadCommand {
             throw new io.tpkit.config.BadInputException("--confidence applies to repetitions: give --repeat N (N >= 2) "
                     + "as well");
         }
+        if (noReset && (repeat == null || repeat < 2)) {
+            throw new io.tpkit.config.BadInputException("--no-reset applies to repetitions: give --repeat N (N >= 2) "
+                    + "as well, or leave it out");
+        }
         if (repeat != null && repeat > 1) {
             return repeated(repeat);
         }
@@ -176,7 +186,8 @@ class RunCommand extends WorkloadCommand {
         console.onInterrupt(control::abort, "interrupted: stopping the current repetition (its results are written, "
                 + "marked incomplete) and skipping the rest");
         io.tpkit.sweep.RepeatResult r = Tpkit.repeat(config, times,
-                confidence == null ? io.tpkit.sweep.Repeats.DEFAULT_LEVEL : confidence / 100, console.listener(), control);
+                confidence == null ? io.tpkit.sweep.Repeats.DEFAULT_LEVEL : confidence / 100, !noReset,
+                console.listener(), control);
         console.endProgress();
         console.out().println();
         for (io.tpkit.sweep.RepeatResult.Repetition rep : r.runs()) {
@@ -215,6 +226,10 @@ class RunCommand extends WorkloadCommand {
         }
         if (noLoad && reload) {
             throw new io.tpkit.config.BadInputException("--no-load and --reload contradict each other: give one");
+        }
+        if (noReset && reload) {
+            throw new io.tpkit.config.BadInputException("--no-reset and --reload contradict each other: give one "
+                    + "(--reload loads before every run, --no-reset lets each run on the data the previous one left)");
         }
         b.loadPolicy(noLoad ? LoadPolicy.NEVER : reload ? LoadPolicy.ALWAYS : LoadPolicy.IF_EMPTY);
         if (isolation != null) {

@@ -26,6 +26,8 @@ final class SweepCommand extends RunCommand {
     private final Map<SweepAxis, OptionSpec> lists = new EnumMap<>(SweepAxis.class);
     private OptionSpec kneeGain;
     private OptionSpec mvaOther;
+    private OptionSpec pointOrder;
+    private OptionSpec orderSeed;
 
     SweepCommand(Workload workload, Console console) {
         super(workload, console);
@@ -68,9 +70,19 @@ final class SweepCommand extends RunCommand {
                         + "flushes, network): delay (every transaction waits it, as with group commit) or queue "
                         + "(one at a time). Default: delay.").build();
         spec.addOption(mvaOther);
+        // not --order: TP1 has one, its statements' order
+        pointOrder = OptionSpec.builder("--point-order").paramLabel("increasing|shuffled").type(String.class)
+                .description("The order the points run in: shuffled (seeded, recorded, so that a drift of the "
+                        + "machine or the data is not taken for an effect of the swept value) or increasing. "
+                        + "Default: shuffled.").build();
+        spec.addOption(pointOrder);
+        orderSeed = OptionSpec.builder("--order-seed").paramLabel("N").type(Long.class)
+                .description("The seed of the shuffled order (the same seed, the same order). Default: the run's "
+                        + "seed (--seed).").build();
+        spec.addOption(orderSeed);
         spec.usageMessage().description(verb + " " + workload.name() + ": run " + workload.summary()
-                + " at each value of " + oneOf() + " (two values or more, run in increasing order on one server"
-                + (workload.scaleIsThreads() ? ", each point on tables loaded afresh" : " and the same data")
+                + " at each value of " + oneOf() + " (two values or more, run in a shuffled order on one server, "
+                + (workload.scaleIsThreads() ? "each point on tables loaded afresh" : "each from the same data")
                 + "), then the peak, the knee and the queueing model (sweep-WORKLOAD-... folder: sweep.json, "
                 + "sweep.csv, sweep.html).");
         return cl;
@@ -131,9 +143,10 @@ final class SweepCommand extends RunCommand {
         }
         Double gain = kneeGain.getValue();
         String other = mvaOther.getValue();
-        Sweep sweep = new Sweep(config(), axis, given.get(axis), gain == null ? io.tpkit.analysis.Knee.DEFAULT_GAIN_PCT
+        io.tpkit.config.BenchmarkConfig config = config();
+        Sweep sweep = new Sweep(config, axis, given.get(axis), gain == null ? io.tpkit.analysis.Knee.DEFAULT_GAIN_PCT
                 : gain, other == null ? io.tpkit.analysis.QueueingModel.Other.DELAY
-                : io.tpkit.analysis.QueueingModel.Other.parse(other));
+                : io.tpkit.analysis.QueueingModel.Other.parse(other), order(config.seed()), !noReset);
         RunControl control = new RunControl();
         console.onInterrupt(control::abort, "interrupted: stopping the current point (its results are written, marked "
                 + "incomplete) and skipping the rest");
@@ -149,6 +162,23 @@ final class SweepCommand extends RunCommand {
         console.out().println("Report: " + Path.of(r.folder()).resolve(io.tpkit.report.SweepReport.FILE));
         console.out().flush();
         return r.points().stream().allMatch(SweepResult.Point::consistent) ? 0 : 1;
+    }
+
+    /** {@code --point-order} and {@code --order-seed}: shuffled with the run's seed by default. */
+    private Sweep.Order order(long runSeed) {
+        String kind = pointOrder.getValue();
+        Long seed = orderSeed.getValue();
+        if (Sweep.Order.INCREASING.equals(kind)) {
+            if (seed != null) {
+                throw new BadInputException("--order-seed shuffles the points: leave it out with --point-order "
+                        + "increasing");
+            }
+            return Sweep.Order.increasing();
+        }
+        if (kind != null && !Sweep.Order.SHUFFLED.equals(kind)) {
+            throw new BadInputException("--point-order takes increasing or shuffled (got '" + kind + "')");
+        }
+        return Sweep.Order.shuffled(seed != null ? seed : runSeed);
     }
 
     private static List<Double> numbers(OptionSpec option, String name) {

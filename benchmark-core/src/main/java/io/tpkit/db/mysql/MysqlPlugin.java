@@ -150,6 +150,20 @@ public final class MysqlPlugin implements DatabasePlugin {
         }
     }
 
+    /**
+     * The tables copied within the database, put back with TRUNCATE and INSERT ... SELECT, the
+     * foreign keys and unique keys unchecked: measured on MariaDB 10.11 with TPC-C at 4 warehouses,
+     * 24 to 29 s against 54 s for a load.
+     */
+    @Override
+    public List<io.tpkit.spi.database.DataCopy> dataCopies(io.tpkit.spi.database.DataCopy.Source source) {
+        return List.of(new io.tpkit.sql.TableCopy(source, this, new io.tpkit.sql.TableCopy.Dialect(
+                "CREATE TABLE %s AS SELECT * FROM %s", List.of("SET foreign_key_checks = 0", "SET unique_checks = 0"),
+                List.of("SET foreign_key_checks = 1", "SET unique_checks = 1"), false, false),
+                "the tables copied within the database (" + io.tpkit.sql.TableCopy.PREFIX + "*), put back with "
+                        + "TRUNCATE and INSERT ... SELECT"));
+    }
+
     @Override
     public long databaseSizeBytes(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(

@@ -260,6 +260,12 @@ public final class DatabaseContainer implements Target {
         remove();
     }
 
+    /** Started for this command: tpkit may create and drop databases on it (a copy of the data). */
+    @Override
+    public boolean ownsServer() {
+        return true;
+    }
+
     @Override
     public void holdOnInterrupt() {
         hold = true;

@@ -165,6 +165,15 @@ public interface DatabasePlugin {
     /** Gathers planner statistics (and cleans up) after a load; runs in auto-commit mode. */
     void analyze(Connection c, List<String> tables) throws SQLException;
 
+    /**
+     * The ways this database keeps a copy of a workload's data beside it, fastest first (see
+     * {@link DataCopy}); empty when it keeps none, and a series then loads the data again before
+     * every run.
+     */
+    default List<DataCopy> dataCopies(DataCopy.Source source) {
+        return List.of();
+    }
+
     /** The size of the current database in bytes, or -1 when the server does not say. */
     default long databaseSizeBytes(Connection c) throws SQLException {
         return -1;

@@ -36,6 +36,14 @@ public interface Target extends AutoCloseable {
     }
 
     /**
+     * Whether tpkit started this server for the command and stops it after (an embedded server, a
+     * container): it may then create and drop databases on it, e.g. to keep a copy of the data.
+     */
+    default boolean ownsServer() {
+        return false;
+    }
+
+    /**
      * Asks a target that tpkit started to outlive an interrupt (Ctrl-C) until {@link #close()},
      * so that a run can still check and write what it measured.
      */

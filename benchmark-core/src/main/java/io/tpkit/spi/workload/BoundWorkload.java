@@ -69,6 +69,16 @@ public interface BoundWorkload {
     }
 
     /**
+     * The tables that hold the workload's data, and those a run may create (TP1's record of T1's
+     * keys): what a series of runs copies once and restores before every run, so that each starts
+     * from the same data ({@link io.tpkit.spi.database.DataCopy}). Empty by default: a series then
+     * loads the data again before every run.
+     */
+    default List<String> dataTables() {
+        return List.of();
+    }
+
+    /**
      * Counts the data of a finished load so that a run can tell an empty database, a loaded one
      * and one loaded at another scale apart; {@code -1} when the tables do not exist.
      */

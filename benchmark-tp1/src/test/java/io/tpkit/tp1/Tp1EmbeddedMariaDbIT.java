@@ -1,0 +1,54 @@
+package io.tpkit.tp1;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.testing.SqlAccess.SqlFunction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Repetitions on an embedded MariaDB (--db embedded-mariadb), where MariaDB's server binaries
+ * are installed; skipped where they are not. Its data lives only as long as a command, so the
+ * database is asked through each run's own counts.
+ */
+class Tp1EmbeddedMariaDbIT extends Tp1DatabaseIT {
+    private static final boolean INSTALLED = Files.isExecutable(Path.of("/usr/sbin/mariadbd"))
+            || Files.isExecutable(Path.of("/usr/bin/mariadbd"));
+
+    @BeforeEach
+    void needsMariaDb() {
+        if (!INSTALLED) {
+            System.err.println("[tpkit tests] skipped Tp1EmbeddedMariaDbIT: needs MariaDB's mariadbd "
+                    + "(apt-get install mariadb-server)");
+        }
+        assumeTrue(INSTALLED, "needs MariaDB's mariadbd (apt-get install mariadb-server)");
+    }
+
+    @Override
+    BenchmarkConfig.Builder config() {
+        return BenchmarkConfig.builder("tp1").target("embedded-mariadb");
+    }
+
+    @Override
+    <T> T query(SqlFunction<T> f) {
+        throw new UnsupportedOperationException("an embedded MariaDB's data is gone once its command ends");
+    }
+
+    @Override
+    boolean keepsData() {
+        return false;
+    }
+
+    @Test
+    void repetitionsFromTheSameData() throws Exception {
+        repetitionsStartFromTheSameData();
+    }
+
+    @Test
+    void repetitionsWithoutTheReset() throws Exception {
+        withoutTheResetRepetitionsGrow();
+    }
+}
