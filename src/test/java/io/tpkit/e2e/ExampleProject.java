@@ -57,6 +57,12 @@ final class ExampleProject {
      * the copy.
      */
     Build mvn(String log, String... goalsAndProperties) throws IOException, InterruptedException {
+        return mvn(log, java.util.Map.of(), goalsAndProperties);
+    }
+
+    /** As {@link #mvn(String, String...)}, with {@code environment} set for the build (e.g. TPKIT_DB). */
+    Build mvn(String log, java.util.Map<String, String> environment, String... goalsAndProperties)
+            throws IOException, InterruptedException {
         Path buildRepository = Path.of(System.getProperty("tpkit.maven.repository",
                 Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
         // the Maven of this build (the wrapper when run from an IDE)
@@ -72,9 +78,11 @@ final class ExampleProject {
         pb.redirectOutput(file.toFile());
         // the JDK this test runs on (>= 21); the user's settings for tpkit's own tests stay out
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        for (String variable : new String[] {"TPKIT_DB", "TPKIT_USER", "TPKIT_PASSWORD_ENV", "MAVEN_ARGS"}) {
+        for (String variable : new String[] {"TPKIT_DB", "TPKIT_USER", "TPKIT_PASSWORD_ENV", "MAVEN_ARGS",
+                "TESTCONTAINERS_RYUK_DISABLED", "TESTCONTAINERS_HOST_OVERRIDE"}) {
             pb.environment().remove(variable);
         }
+        pb.environment().putAll(environment);
         Process p = pb.start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -37,4 +37,35 @@ class JunitExampleIT {
         assertThat(result.path("database").path("kind").asText()).isEqualTo("embedded-postgres");
         assertThat(result.path("configuration").path("target").asText()).isEqualTo("embedded-postgres");
     }
+
+    /**
+     * The same user's test, unchanged, against a PostgreSQL container: only TPKIT_DB differs, as a
+     * user's CI would set it. The extension starts the container for the class and removes it.
+     */
+    @Test
+    void theSameTestRunsAgainstAContainerNamedByTpkitDb() throws Exception {
+        Docker.assumeImages("JunitExampleIT (container)", "postgres:15");
+        ExampleProject example = ExampleProject.copy("junit-example");
+        ExampleProject.Build build = example.mvn("junit-example-container.log",
+                java.util.Map.of("TPKIT_DB", "container:postgres:15"), "test");
+        assertThat(build.exitCode()).as("mvn test of the example (%s):%n%s", build.log(), build.tail()).isZero();
+        assertThat(build.output()).contains("Tests run: 1, Failures: 0, Errors: 0, Skipped: 0");
+
+        List<Path> results;
+        try (Stream<Path> s = Files.list(example.work.resolve("target/tpkit-results"))) {
+            results = s.filter(d -> Files.exists(d.resolve("result.json"))).toList();
+        }
+        assertThat(results).hasSize(1);
+        JsonNode result = new ObjectMapper().readTree(results.getFirst().resolve("result.json").toFile());
+        assertThat(result.path("configuration").path("target").asText()).isEqualTo("container:postgres:15");
+        assertThat(result.path("database").path("kind").asText()).isEqualTo("container");
+        assertThat(result.path("database").path("version").asText()).startsWith("15.");
+        String container = result.path("database").path("container").asText();
+        assertThat(container).startsWith("tpkit-postgres-15-");
+        Process ps = new ProcessBuilder("docker", "ps", "-a", "--filter", "name=" + container, "--format",
+                "{{.Names}}").redirectErrorStream(true).start();
+        String left = new String(ps.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(ps.waitFor()).isZero();
+        assertThat(left).as("the extension's container after the build").isBlank();
+    }
 }
