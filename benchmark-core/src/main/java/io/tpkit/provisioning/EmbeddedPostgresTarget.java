@@ -97,37 +97,20 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
     }
 
     private static final class Running implements Target {
-        /** How long an interrupted run may take to check and write its results. */
-        private static final long HOLD_SECONDS = 120;
         private final EmbeddedPostgres pg;
         private final Path dataDir;
         private final DatabasePlugin plugin = Plugins.database(PLUGIN);
-        private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
-        private final Thread hook;
-        private volatile boolean hold;
+        private final StopOnExit stop;
 
         Running(EmbeddedPostgres pg, Path dataDir) {
             this.pg = pg;
             this.dataDir = dataDir;
-            this.hook = new Thread(this::stopOnExit, "tpkit-embedded-postgres-stop");
-            Runtime.getRuntime().addShutdownHook(hook);
-        }
-
-        /** On JVM exit: never leave the server running; give a run its time to finish first. */
-        private void stopOnExit() {
-            try {
-                if (hold) {
-                    closed.await(HOLD_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            stop();
+            this.stop = StopOnExit.register("tpkit-embedded-postgres-stop", this::stop);
         }
 
         @Override
         public void holdOnInterrupt() {
-            hold = true;
+            stop.hold();
         }
 
         /** Started for this command: tpkit may create and drop databases on it. */
@@ -172,24 +155,14 @@ public final class EmbeddedPostgresTarget implements TargetProvider {
 
         @Override
         public void close() {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException exiting) {
-                // the hook is running or about to: it sees the latch and returns
-            }
-            stop();
+            stop.stopNow();
         }
 
-        private synchronized void stop() {
-            if (closed.getCount() == 0) {
-                return;
-            }
+        private void stop() {
             try {
                 pg.close();
             } catch (IOException e) {
                 throw new IllegalStateException("embedded PostgreSQL did not stop cleanly: " + e.getMessage(), e);
-            } finally {
-                closed.countDown();
             }
         }
     }

@@ -12,6 +12,7 @@ import com.github.dockerjava.api.model.Ports;
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.ContainerResources;
 import io.tpkit.config.TargetText;
+import io.tpkit.provisioning.StopOnExit;
 import io.tpkit.spi.database.DatabasePlugin;
 import io.tpkit.spi.database.ServerCpuClock;
 import io.tpkit.spi.provisioning.Target;
@@ -26,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -41,8 +41,6 @@ import java.util.function.Consumer;
 public final class DatabaseContainer implements Target {
     /** How long a server may take to accept its first connection (an image's first start initialises its data). */
     private static final Duration READY = Duration.ofMinutes(3);
-    /** A run interrupted by Ctrl-C may take this long to check and write its results before the container goes. */
-    private static final long HOLD_SECONDS = 120;
     /** The database and user the image's entry point creates. */
     private static final String DATABASE = "test";
     private static final String USER = "test";
@@ -59,9 +57,7 @@ public final class DatabaseContainer implements Target {
     private final String password;
     private final List<String> arguments;
     private final Consumer<String> progress;
-    private final CountDownLatch closed = new CountDownLatch(1);
-    private final Thread hook;
-    private volatile boolean hold;
+    private StopOnExit removal;
     private int hostPort;
     private int pid;
     private ContainerResources applied = ContainerResources.NONE;
@@ -76,7 +72,6 @@ public final class DatabaseContainer implements Target {
         this.password = password;
         this.arguments = arguments;
         this.progress = progress;
-        this.hook = new Thread(this::removeOnExit, "tpkit-container-remove");
     }
 
     /**
@@ -126,7 +121,7 @@ public final class DatabaseContainer implements Target {
             throw new BadInputException("container " + imageName + " could not be created: " + Messages.firstLine(e), e);
         }
         DatabaseContainer c = new DatabaseContainer(engine, plugin, image, id, name, password, arguments, progress);
-        Runtime.getRuntime().addShutdownHook(c.hook);
+        c.removal = StopOnExit.register("tpkit-container-remove", c::remove);
         try {
             c.startAndAwait();
             return c;
@@ -248,18 +243,6 @@ public final class DatabaseContainer implements Target {
         return shown.isEmpty() ? "(its log is empty)" : String.join(" | ", shown);
     }
 
-    /** On JVM exit: never leave the container; give an interrupted run its time to write first. */
-    private void removeOnExit() {
-        try {
-            if (hold) {
-                closed.await(HOLD_SECONDS, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        remove();
-    }
-
     /** Started for this command: tpkit may create and drop databases on it (a copy of the data). */
     @Override
     public boolean ownsServer() {
@@ -268,7 +251,7 @@ public final class DatabaseContainer implements Target {
 
     @Override
     public void holdOnInterrupt() {
-        hold = true;
+        removal.hold();
     }
 
     @Override
@@ -326,18 +309,10 @@ public final class DatabaseContainer implements Target {
 
     @Override
     public void close() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException exiting) {
-            // the hook is running or about to: it waits for the latch, then finds the container gone
-        }
-        remove();
+        removal.stopNow();
     }
 
-    private synchronized void remove() {
-        if (closed.getCount() == 0) {
-            return;
-        }
+    private void remove() {
         try {
             engine.client().removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
         } catch (com.github.dockerjava.api.exception.NotFoundException gone) {
@@ -345,8 +320,6 @@ public final class DatabaseContainer implements Target {
         } catch (RuntimeException e) {
             progress.accept("container " + name + " could not be removed: " + Messages.firstLine(e)
                     + " (remove it with 'docker rm -f " + name + "'; the next tpkit also removes it)");
-        } finally {
-            closed.countDown();
         }
     }
 

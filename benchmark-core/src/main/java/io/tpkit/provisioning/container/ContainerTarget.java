@@ -1,9 +1,8 @@
-package io.tpkit.provisioning;
+package io.tpkit.provisioning.container;
 
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.spi.Plugins;
-import io.tpkit.provisioning.container.DatabaseContainer;
 import io.tpkit.spi.database.DatabasePlugin;
 import io.tpkit.spi.provisioning.Target;
 import io.tpkit.spi.provisioning.TargetProvider;

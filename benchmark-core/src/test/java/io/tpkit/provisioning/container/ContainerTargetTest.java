@@ -1,4 +1,4 @@
-package io.tpkit.provisioning;
+package io.tpkit.provisioning.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
