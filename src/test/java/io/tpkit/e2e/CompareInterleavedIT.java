@@ -142,6 +142,48 @@ class CompareInterleavedIT {
     }
 
     @Test
+    void ctrlCEndsTheCurrentRunSkipsTheRestAndComparesWhatFinished() throws Exception {
+        io.tpkit.config.BenchmarkConfig client = io.tpkit.config.BenchmarkConfig.builder("tp1")
+                .option("accounts-per-branch", "1000").connections(1).warmup(java.time.Duration.ofSeconds(1))
+                .duration(java.time.Duration.ofSeconds(3)).seed(42).outDir(temp.resolve("cut")).build();
+        io.tpkit.config.BenchmarkConfig procedure = client.toBuilder().logic(io.tpkit.config.Logic.PROCEDURE).build();
+        io.tpkit.runner.RunControl control = new io.tpkit.runner.RunControl();
+        // Ctrl-C, as a user presses it, a moment into the measurement of the third run of four (B, round 2)
+        io.tpkit.runner.RunListener interrupting = new io.tpkit.runner.RunListener() {
+            private volatile boolean third;
+
+            @Override
+            public void message(String line) {
+                third |= line.startsWith("run 3 of 4");
+            }
+
+            @Override
+            public void sample(io.tpkit.metrics.IntervalSample sample, double phaseElapsed, double phaseLength,
+                               long measured) {
+                if (third && measured > 0) {
+                    control.abort();
+                }
+            }
+        };
+        io.tpkit.compare.ComparedRuns c = io.tpkit.api.Tpkit.compare(List.of(client, procedure),
+                io.tpkit.api.CompareOptions.repeat(2), interrupting, control);
+
+        assertThat(c.runs()).hasSize(3);
+        assertThat(c.runs().get(2).metrics().incomplete()).isTrue();
+        io.tpkit.compare.Comparison cmp = c.comparison();
+        assertThat(cmp.order().runs()).extracting(io.tpkit.compare.RunOrder.Slot::variant).containsExactly("A", "B", "B");
+        assertThat(cmp.order().runs().get(2).leftOut()).isEqualTo("incomplete");
+        assertThat(cmp.runs().get(0).counts().summary()).isEqualTo("1 of 2 repetitions used (1 not run)");
+        assertThat(cmp.runs().get(1).counts().summary()).isEqualTo("1 of 2 repetitions used (1 incomplete)");
+        assertThat(io.tpkit.compare.ComparisonTable.render(cmp)).contains("runs: 1 of 2 repetitions used (1 not run)",
+                "left out (incomplete): " + c.runs().get(2).resultDir());
+        assertThat(c.folder().resolve("comparison.json")).exists();
+        JsonNode b = json(Path.of(cmp.runs().get(1).resultDir()).resolve("repeat.json"));
+        assertThat(b.path("incomplete").asBoolean()).isTrue();
+        assertThat(b.at("/used/used").asInt()).isEqualTo(1);
+    }
+
+    @Test
     void twoTargetsWithBothLogicsEachShareTheirServerAndItsCopyOfTheData() throws Exception {
         assumeTrue(MARIADB, "needs MariaDB's mariadbd (apt-get install mariadb-server)");
         Cli cli = compare(temp.resolve("out"), "--db", "embedded-postgres", "--db", "embedded-mariadb",
