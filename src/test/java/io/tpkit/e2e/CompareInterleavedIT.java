@@ -184,6 +184,33 @@ class CompareInterleavedIT {
     }
 
     @Test
+    void aJdbcUrlGivenWithBothLogicsIsOneDatabaseWithOneCopyOfTheData() throws Exception {
+        String url = System.getenv("TPKIT_TEST_PG_URL");
+        assumeTrue(url != null, "needs TPKIT_TEST_PG_URL (a PostgreSQL database of its own; CI sets it)");
+        String user = System.getenv().getOrDefault("TPKIT_TEST_PG_USER", "postgres");
+        Cli cli = compare(temp.resolve("out"), "--db", url, "--user", user, "--logic", "client,procedure",
+                "--repeat", "2");
+        assertThat(cli.exitCode()).as(cli.out() + cli.err()).isZero();
+        String out = cli.out();
+        assertThat(out).contains("Order: A B | B A", "Targets: 1 target, started once",
+                "Data: A, B on " + url + ": each run started from the same data",
+                "the tables copied within the database (tpkit_copy_*)");
+        assertThat(count(cli.out() + cli.err(), "copying the data, so that every run starts from it")).isEqualTo(1);
+        JsonNode c = json(folder(out, "Comparison").resolve("comparison.json"));
+        assertThat(sequence(c)).containsExactly("A", "B", "B", "A");
+        everyRunRestoredToTheSameData(c);
+        // the copy is dropped when the comparison ends: the database holds the workload's tables only
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("user", user);
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection(url, p);
+             java.sql.ResultSet rs = db.createStatement().executeQuery(
+                     "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'tpkit\\_copy\\_%'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isZero();
+        }
+    }
+
+    @Test
     void twoTargetsWithBothLogicsEachShareTheirServerAndItsCopyOfTheData() throws Exception {
         assumeTrue(MARIADB, "needs MariaDB's mariadbd (apt-get install mariadb-server)");
         Cli cli = compare(temp.resolve("out"), "--db", "embedded-postgres", "--db", "embedded-mariadb",
