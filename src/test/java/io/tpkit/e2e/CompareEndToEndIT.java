@@ -153,12 +153,26 @@ class CompareEndToEndIT {
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err().strip().lines()).singleElement().asString().contains("no such file");
 
-        // the form that runs does one run per target: a gate could not judge, so nothing runs
+        // without --repeat the form that runs does one run per target: a gate could not judge, so nothing runs
         Cli gate = Cli.run("compare", "tp1", "--db", "embedded-postgres", "--db", "embedded-postgres",
-                "--fail-if-slower", "5");
+                "--fail-if-slower", "5", "--out", temp.resolve("gate").toString());
         assertThat(gate.exitCode()).isEqualTo(2);
         assertThat(gate.errLines()).singleElement().asString().contains("--fail-if-slower needs repetitions",
-                "tpkit compare DIR_A DIR_B --fail-if-slower PCT");
+                "give --repeat N", "tpkit compare DIR_A DIR_B --fail-if-slower PCT");
+        assertThat(temp.resolve("gate")).doesNotExist();
+        Cli noReset = Cli.run("compare", "tp1", "--logic", "client,procedure", "--no-reset");
+        assertThat(noReset.exitCode()).isEqualTo(2);
+        assertThat(noReset.errLines()).singleElement().asString().contains("--no-reset applies to repetitions");
+        // two servers, one per value of the setting, cannot share one data directory: refused before anything starts
+        Cli shared = Cli.run("compare", "tp1", "--data-dir", temp.resolve("data").toString(), "--vary-setting",
+                "commit_delay=0,10", "--repeat", "2", "--out", temp.resolve("shared").toString());
+        assertThat(shared.exitCode()).isEqualTo(2);
+        assertThat(shared.errLines()).singleElement().asString().contains("variants A and B need data or a server of "
+                + "their own", "would share --data-dir");
+        assertThat(temp.resolve("shared")).doesNotExist();
+        Cli once = Cli.run("compare", "tp1", "--logic", "client,procedure", "--repeat", "0");
+        assertThat(once.exitCode()).isEqualTo(2);
+        assertThat(once.errLines()).singleElement().asString().contains("--repeat must be at least 1");
         Cli figure = Cli.run("compare", temp.toString(), temp.toString(), "--gate-figure", "p99");
         assertThat(figure.exitCode()).isEqualTo(2);
         assertThat(figure.errLines()).singleElement().asString().contains("give --fail-if-slower PCT as well");

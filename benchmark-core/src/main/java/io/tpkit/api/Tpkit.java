@@ -79,7 +79,7 @@ public final class Tpkit {
         if (results.size() < 2) {
             throw new BadInputException("compare was interrupted before a second run: nothing to compare");
         }
-        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, varied(configs), judgement);
+        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, io.tpkit.compare.Comparisons.varied(configs), judgement);
         if (gate != null) {
             c = c.withGate(gate.judge(c));
         }
@@ -88,26 +88,28 @@ public final class Tpkit {
     }
 
     /**
-     * The configuration keys the caller varies besides the target (the logic, the isolation...):
-     * the comparison shows them as chosen, not as a difference that makes it unfair.
+     * Runs the variants (configurations that differ in the target, the logic, a server
+     * setting...; the first is the baseline) and compares them. With {@code options.repeat()} N
+     * of 2 or more: N runs of every variant, interleaved in a balanced order (A B | B A | A B ...,
+     * each round reversed from the one before, so that a linear drift of the machine cancels over
+     * every two rounds), every target started once and up until the last run (variants that
+     * differ only in how they run share it and its data), each run from the same data of its
+     * target (restored from a copy made once after the load, or loaded again where none can be
+     * kept); each judged figure gets its interval and verdict, and the gate its verdict. All of it
+     * goes into one folder under the first configuration's output folder: a folder per variant
+     * with its runs and repeat.json (which {@code tpkit compare DIR_A DIR_B} reads again), and
+     * comparison.json, .txt and .html. Ctrl-C ({@code control}) ends the current run and skips
+     * the rest; what finished is compared, incomplete runs left out and counted. With 1, each
+     * variant runs once, one after the other, as {@link #compare(List, io.tpkit.compare.Judgement,
+     * io.tpkit.compare.Gate, RunListener, RunControl)}. See {@link io.tpkit.sweep.Interleaved}.
      */
-    private static java.util.Set<String> varied(List<BenchmarkConfig> configs) {
-        // by dotted key, so that one server setting varied is that setting, not every setting
-        java.util.Set<String> keys = new java.util.TreeSet<>();
-        Map<String, String> first = io.tpkit.compare.Comparisons.flattened(configs.getFirst().describe());
-        for (BenchmarkConfig other : configs.subList(1, configs.size())) {
-            Map<String, String> m = io.tpkit.compare.Comparisons.flattened(other.describe());
-            java.util.Set<String> both = new java.util.TreeSet<>(first.keySet());
-            both.addAll(m.keySet());
-            for (String k : both) {
-                if (!java.util.Objects.equals(first.get(k), m.get(k))) {
-                    keys.add(k);
-                }
-            }
+    public static io.tpkit.compare.ComparedRuns compare(List<BenchmarkConfig> configs, CompareOptions options,
+                                                        RunListener listener, RunControl control) throws Exception {
+        if (options.repeat() == 1) {
+            return compare(configs, options.judgement(), options.gate(), listener, control);
         }
-        keys.removeAll(java.util.Set.of("target", "user", "password", "dataDir", "seed", "load"));
-        keys.removeIf(k -> k.startsWith("containerResources.")); // kept with the containers only: a target's trait
-        return keys;
+        return io.tpkit.sweep.Interleaved.run(configs, options.repeat(), options.sameData(), options.judgement(),
+                options.gate(), listener, control);
     }
 
     /**

@@ -24,10 +24,12 @@ import java.util.List;
  * @param method       how the intervals were computed, in words (null before intervals)
  * @param headline     the id of the row of the workload's headline figure, the one a gate judges by default
  * @param gate         the regression gate's verdict, or null when none was asked for
+ * @param order        the order the runs ran in and what each started from, when tpkit ran them
+ *                     interleaved ({@code tpkit compare WORKLOAD ... --repeat N}); null otherwise
  */
 public record Comparison(String workload, List<Run> runs, List<Row> rows, List<String> differences,
                          List<String> varied, List<String> startingData, Double level, Double noise, String method,
-                         String headline, GateVerdict gate) {
+                         String headline, GateVerdict gate, RunOrder order) {
     /** A comparison whose runs' starting data are not known to differ. */
     public Comparison(String workload, List<Run> runs, List<Row> rows, List<String> differences, List<String> varied) {
         this(workload, runs, rows, differences, varied, List.of());
@@ -36,7 +38,14 @@ public record Comparison(String workload, List<Run> runs, List<Row> rows, List<S
     /** A comparison without intervals (a sweep's points). */
     public Comparison(String workload, List<Run> runs, List<Row> rows, List<String> differences, List<String> varied,
                       List<String> startingData) {
-        this(workload, runs, rows, differences, varied, startingData, null, null, null, null, null);
+        this(workload, runs, rows, differences, varied, startingData, null, null, null, null, null, null);
+    }
+
+    /** A comparison of runs not run interleaved by tpkit. */
+    public Comparison(String workload, List<Run> runs, List<Row> rows, List<String> differences, List<String> varied,
+                      List<String> startingData, Double level, Double noise, String method, String headline,
+                      GateVerdict gate) {
+        this(workload, runs, rows, differences, varied, startingData, level, noise, method, headline, gate, null);
     }
 
     /** Older comparison.json files have no {@code startingData}. */
@@ -47,7 +56,13 @@ public record Comparison(String workload, List<Run> runs, List<Row> rows, List<S
     /** The same comparison with the gate's verdict. */
     public Comparison withGate(GateVerdict verdict) {
         return new Comparison(workload, runs, rows, differences, varied, startingData, level, noise, method, headline,
-                verdict);
+                verdict, order);
+    }
+
+    /** The same comparison with the order its runs ran in. */
+    public Comparison withOrder(RunOrder runOrder) {
+        return new Comparison(workload, runs, rows, differences, varied, startingData, level, noise, method, headline,
+                gate, runOrder);
     }
 
     /** The level and noise threshold the changes were judged with, or null for a comparison without them. */

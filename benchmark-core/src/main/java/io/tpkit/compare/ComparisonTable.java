@@ -93,6 +93,7 @@ public final class ComparisonTable {
         }
         out.append(nl);
         out.append(changes(c));
+        out.append(order(c));
         for (int i = 0; i < n; i++) {
             Comparison.Run r = c.runs().get(i);
             out.append(name(c, i)).append(i == 0 && n > 1 ? " (the baseline)" : "").append(nl);
@@ -161,6 +162,38 @@ public final class ComparisonTable {
             out.append(aligned(lines, right));
         }
         out.append(j.methodLine()).append(nl).append(nl);
+        return out.toString();
+    }
+
+    /**
+     * Of runs tpkit ran interleaved: the order and why, each variant's letter, what the runs
+     * started from, how the targets were up, and every run in the order it ran with its TPS and
+     * starting data. Empty otherwise.
+     */
+    public static String order(Comparison c) {
+        RunOrder o = c.order();
+        if (o == null) {
+            return "";
+        }
+        String nl = System.lineSeparator();
+        StringBuilder out = new StringBuilder();
+        out.append("Order: ").append(o.order()).append(" (").append(String.join(", ", o.letters())).append("): ")
+                .append(o.how()).append('.').append(nl);
+        o.data().forEach(d -> out.append("Data: ").append(d).append(nl));
+        if (o.targets() != null) {
+            out.append("Targets: ").append(o.targets()).append(nl);
+        }
+        out.append("Runs in the order they ran:").append(nl);
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"run", "round", "variant", "TPS", "started from", "transactions before", "result"});
+        for (RunOrder.Slot s : o.runs()) {
+            String dir = s.resultDir() == null ? "" : java.nio.file.Path.of(s.resultDir()).getFileName().toString();
+            lines.add(new String[] {Integer.toString(s.position()), Integer.toString(s.round()), s.variant(),
+                    s.tps() == null ? "-" : Units.figure(s.tps()), s.start() == null ? "-" : s.start(),
+                    s.transactionsBefore() == null ? "-" : Units.count(s.transactionsBefore()),
+                    dir + (s.leftOut() == null ? "" : " (left out: " + s.leftOut() + ")")});
+        }
+        out.append(aligned(lines, new boolean[] {true, true, false, true, false, true, false})).append(nl);
         return out.toString();
     }
 

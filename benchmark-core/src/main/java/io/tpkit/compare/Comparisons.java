@@ -75,6 +75,29 @@ public final class Comparisons {
         return ofSets(variants.stream().map(RunSet::of).toList(), varied, judgement);
     }
 
+    /**
+     * The configuration keys the caller varies besides the target (the logic, the isolation...):
+     * the comparison shows them as chosen, not as a difference that makes it unfair.
+     */
+    public static Set<String> varied(List<io.tpkit.config.BenchmarkConfig> configs) {
+        // by dotted key, so that one server setting varied is that setting, not every setting
+        Set<String> keys = new java.util.TreeSet<>();
+        Map<String, String> first = flattened(configs.getFirst().describe());
+        for (io.tpkit.config.BenchmarkConfig other : configs.subList(1, configs.size())) {
+            Map<String, String> m = flattened(other.describe());
+            Set<String> both = new java.util.TreeSet<>(first.keySet());
+            both.addAll(m.keySet());
+            for (String k : both) {
+                if (!java.util.Objects.equals(first.get(k), m.get(k))) {
+                    keys.add(k);
+                }
+            }
+        }
+        keys.removeAll(EXPECTED_TO_DIFFER);
+        keys.removeIf(k -> k.startsWith("containerResources.")); // kept with the containers only: a target's trait
+        return keys;
+    }
+
     /** The sides given, each a column. */
     public static Comparison ofSets(List<RunSet> sets, Set<String> varied, Judgement judgement) {
         if (sets.size() < 2) {
@@ -239,6 +262,7 @@ public final class Comparisons {
         List<String> loaded = new ArrayList<>();
         List<String> reused = new ArrayList<>();
         Map<String, Long> counters = new LinkedHashMap<>();
+        int reusedCounted = 0;
         for (int i = 0; i < results.size(); i++) {
             RunResult r = results.get(i);
             String name = prefix + " " + (i + 1);
@@ -246,10 +270,16 @@ public final class Comparisons {
                 loaded.add(name);
                 continue;
             }
-            reused.add(name);
+            // restored from a copy of the data as loaded: neither fresh nor as earlier runs left it
+            boolean restored = r.database() != null && r.database().get("startingData") instanceof Map<?, ?> start
+                    && "restore".equals(start.get("method"));
+            if (!restored) {
+                reused.add(name);
+            }
             Object before = r.database() == null ? null : r.database().get("transactionsBefore");
             if (before instanceof Number n) {
                 counters.put(name, n.longValue());
+                reusedCounted += restored ? 0 : 1;
             }
         }
         List<String> out = new ArrayList<>();
@@ -262,7 +292,7 @@ public final class Comparisons {
             counters.forEach((run, n) -> each.add(run + " " + String.format(java.util.Locale.ROOT, "%,d", n)));
             out.add("the workload's transaction counter in the database differed before the runs that did not load: "
                     + String.join(", ", each));
-        } else if (loaded.isEmpty() && counters.size() < reused.size()) {
+        } else if (loaded.isEmpty() && reusedCounted < reused.size()) {
             out.add("no run loaded its data and the database's transaction counter was not recorded: the data each "
                     + "started from (as earlier runs left it) is not known to be the same");
         }

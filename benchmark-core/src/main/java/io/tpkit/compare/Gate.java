@@ -157,8 +157,9 @@ public record Gate(double slowerPct, String figure) {
     public static void requireRepetitions(int runsPerVariant) {
         if (runsPerVariant < 2) {
             throw new BadInputException("--fail-if-slower needs repetitions: one run of each side gives no interval, "
-                    + "so the gate cannot tell a regression from noise; run each side with 'tpkit run ... --repeat N' "
-                    + "and gate with 'tpkit compare DIR_A DIR_B --fail-if-slower PCT'");
+                    + "so the gate cannot tell a regression from noise; give --repeat N (N >= 2) to run every variant "
+                    + "N times, or run each side with 'tpkit run ... --repeat N' and gate with 'tpkit compare DIR_A "
+                    + "DIR_B --fail-if-slower PCT'");
         }
     }
 

@@ -60,6 +60,17 @@ public record RunSet(String source, String kind, UsableRuns usable) {
     }
 
     /**
+     * The runs of one configuration that tpkit ran for a comparison and keeps in {@code folder}
+     * (written as a repeat folder), {@code requested} of them asked for: those an interrupted
+     * comparison never ran are counted as not run.
+     *
+     * @throws BadInputException when no run is usable
+     */
+    public static RunSet of(String folder, List<RunResult> runs, int requested) {
+        return checked(new RunSet(folder, REPEAT, UsableRuns.of(runs, requested)), folder);
+    }
+
+    /**
      * @param path a result folder or its result.json, a repeat folder or its repeat.json, or a
      *             folder holding result folders of one configuration
      * @throws BadInputException when the path holds none of these, or no usable run

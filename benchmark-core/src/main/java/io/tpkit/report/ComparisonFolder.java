@@ -26,4 +26,23 @@ public final class ComparisonFolder {
             throw new UncheckedIOException("cannot write the comparison into " + outDir, e);
         }
     }
+
+    /**
+     * Writes comparison.json, comparison.txt and comparison.html into {@code dir}, a folder that
+     * holds the compared runs already (tpkit compare WORKLOAD ... --repeat N): each file appears
+     * complete, comparison.json after comparison.txt, comparison.html last.
+     *
+     * @return {@code dir}
+     */
+    public static Path writeInto(Path dir, Comparison c) {
+        try (ResultFolder folder = ResultFolder.create(dir, "compare-" + c.workload(), "files")) {
+            ResultWriter.writeJson(folder.file("comparison.json"), c);
+            Files.writeString(folder.file("comparison.txt"), ComparisonTable.render(c), StandardCharsets.UTF_8);
+            folder.commitFiles("comparison.json");
+            ComparisonReport.write(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the comparison into " + dir, e);
+        }
+    }
 }

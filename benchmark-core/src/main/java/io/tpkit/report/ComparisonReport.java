@@ -114,6 +114,7 @@ public final class ComparisonReport {
             html.append("<h2>Throughput over time</h2>\n").append(chart.render());
         }
         html.append(SweepReport.comparisonCharts(json));
+        html.append(order(c, folder));
         html.append("<h2>Runs</h2>\n<ol>");
         for (int i = 0; i < c.runs().size(); i++) {
             Comparison.Run run = c.runs().get(i);
@@ -145,8 +146,47 @@ public final class ComparisonReport {
         }
         html.append("</ol>\n</body></html>\n");
         Path out = folder.resolve(FILE);
-        Files.writeString(out, html.toString(), StandardCharsets.UTF_8);
+        // written beside and renamed, so that the page is never found half-written
+        Path partial = folder.resolve("." + FILE + ".partial");
+        Files.writeString(partial, html.toString(), StandardCharsets.UTF_8);
+        try {
+            Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+            Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
         return out;
+    }
+
+    /** Of runs tpkit ran interleaved: the order, what they started from, and every run in the order it ran. */
+    private static String order(Comparison c, Path folder) {
+        io.tpkit.compare.RunOrder o = c.order();
+        if (o == null) {
+            return "";
+        }
+        StringBuilder html = new StringBuilder("<h2>Order</h2>\n<p id=\"order\">Order: ")
+                .append(Html.escape(o.order())).append(" (").append(Html.escape(String.join(", ", o.letters())))
+                .append("): ").append(Html.escape(o.how())).append(".</p>\n");
+        for (String d : o.data()) {
+            html.append("<p>Data: ").append(Html.escape(d)).append("</p>\n");
+        }
+        if (o.targets() != null) {
+            html.append("<p>Targets: ").append(Html.escape(o.targets())).append("</p>\n");
+        }
+        html.append("<table id=\"run-order\"><tr><th>run</th><th>round</th><th>variant</th><th>TPS</th>"
+                + "<th>started from</th><th>transactions before</th><th>result</th></tr>\n");
+        for (io.tpkit.compare.RunOrder.Slot s : o.runs()) {
+            html.append("<tr").append(s.leftOut() == null ? "" : " class=\"fail\"").append("><td>").append(s.position())
+                    .append("</td><td>").append(s.round()).append("</td><td>").append(Html.escape(s.variant()))
+                    .append("</td><td>").append(s.tps() == null ? "-" : RunReport.fmt(s.tps())).append("</td>")
+                    .append("<td style=\"text-align:left\">").append(Html.escape(s.start() == null ? "-" : s.start()))
+                    .append("</td><td>").append(s.transactionsBefore() == null ? "-"
+                            : io.tpkit.result.Units.count(s.transactionsBefore())).append("</td>")
+                    .append("<td style=\"text-align:left\">").append(s.resultDir() == null ? "-" : runLink(folder,
+                            s.resultDir())).append(s.leftOut() == null ? "" : " (left out: "
+                            + Html.escape(s.leftOut()) + ")").append("</td></tr>\n");
+        }
+        return html.append("</table>\n").toString();
     }
 
     /**

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 /**
  * A run's result folder. Files are written into a hidden {@code .NAME.partial} folder that is
@@ -88,6 +89,33 @@ public final class ResultFolder implements AutoCloseable {
         }
         committed = target;
         return target;
+    }
+
+    /**
+     * Moves the finished files into the folder the partial one was made in, which holds other
+     * things already (the runs of a comparison), each by a rename, {@code last} the last of them:
+     * a reader that finds {@code last} finds the others complete. The partial folder is removed.
+     */
+    public void commitFiles(String last) {
+        try {
+            List<Path> files;
+            try (java.util.stream.Stream<Path> s = Files.list(partial)) {
+                files = new java.util.ArrayList<>(s.sorted().toList());
+            }
+            files.sort(java.util.Comparator.comparing(f -> f.getFileName().toString().equals(last)));
+            for (Path f : files) {
+                Path to = parent.resolve(f.getFileName());
+                try {
+                    Files.move(f, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(f, to, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            Files.delete(partial);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move the files into " + parent, e);
+        }
+        committed = parent;
     }
 
     /** The name the folder will have (or has) once committed. */

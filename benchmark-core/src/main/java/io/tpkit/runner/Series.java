@@ -168,6 +168,16 @@ public final class Series implements AutoCloseable {
         return target.describe();
     }
 
+    /** Whether tpkit started the series' server (and stops it when the series closes). */
+    public boolean ownsServer() {
+        return target.ownsServer();
+    }
+
+    /** The target in words, passwords removed. */
+    public String label() {
+        return target.label();
+    }
+
     /** Drops the copy of the data, if one was made, and stops the target if tpkit started it. */
     @Override
     public void close() {

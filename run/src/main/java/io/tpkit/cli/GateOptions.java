@@ -16,8 +16,8 @@ final class GateOptions {
     @Option(names = "--fail-if-slower", paramLabel = "PCT",
             description = "The regression gate: exit with code 3 when a variant is shown slower than the first by "
                     + "more than PCT percent on the gate's figure, its whole confidence interval beyond it; exit 0 "
-                    + "otherwise, saying why. Needs two or more runs on each side (repeat folders): without an "
-                    + "interval it cannot judge and exits with code 2.")
+                    + "otherwise, saying why. Needs two or more runs on each side (repeat folders, or --repeat N "
+                    + "with a workload): without an interval it cannot judge and exits with code 2.")
     Double failIfSlower;
 
     @Option(names = "--gate-figure", paramLabel = "FIGURE",

