@@ -161,7 +161,8 @@ public final class Runner {
                              ? new PartRounds(db, part.part(), meeting.startMillis(), partTimeout()) : null) {
                     long late = meeting.awaitStart();
                     measured = Measurement.run(db, settings, part, rounds, before, folder, listener, control);
-                    partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured);
+                    partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured,
+                            countAtEnd(db));
                 }
             }
 
@@ -192,6 +193,19 @@ public final class Runner {
         } catch (IOException e) {
             throw new BadInputException("cannot write results to " + config.outDir() + ": " + e.getMessage()
                     + " (is the disk full? choose another --out)", e);
+        }
+    }
+
+    /**
+     * The database's count of the workload's transactions at a part's end, for the merge to tell
+     * a database loaded again since (fewer) from the one the parts left; -1 when it cannot be read,
+     * which never costs the part its result.
+     */
+    private static long countAtEnd(WorkloadOnTarget db) {
+        try (Connection c = db.connection()) {
+            return db.bound.databaseTransactionCount(c);
+        } catch (SQLException | RuntimeException e) {
+            return -1;
         }
     }
 

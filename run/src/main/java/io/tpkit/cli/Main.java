@@ -89,8 +89,10 @@ public final class Main implements Runnable {
                 console.err().flush();
                 return BAD_INPUT;
             }
+            // the hint only where the command takes the option
+            boolean offers = cl.getCommandSpec().findOption("--verbose") != null;
             console.err().println("tpkit: error: " + (e.getMessage() == null ? e.toString() : e.getMessage())
-                    + (verbose ? "" : " (--verbose shows the stack trace)"));
+                    + (verbose || !offers ? "" : " (--verbose shows the stack trace)"));
             if (verbose) {
                 e.printStackTrace(console.err());
             }
