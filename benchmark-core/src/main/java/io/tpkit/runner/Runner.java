@@ -139,6 +139,9 @@ public final class Runner {
         Binding asked = Binding.of(config);
         SchedulerSettings askedSettings = RunSettings.of(config, asked.bound());
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
+             // the libraries' messages (a stack trace per lost connection) go there, not to the console
+             io.tpkit.result.DriverLog driverLog = io.tpkit.result.DriverLog.open(
+                     folder.file(io.tpkit.result.DriverLog.FILE));
              WorkloadOnTarget db = WorkloadOnTarget.start(asked, RunSettings.poolSize(askedSettings, asked.bound()),
                      listener, held).atLoadedScale(listener)) {
             SchedulerSettings whole = db.binding == asked ? askedSettings : RunSettings.of(db.config, db.bound);
@@ -186,6 +189,7 @@ public final class Runner {
                     db.bound.headline(run), load, measured.metrics(), consistency, verdict, measured.firstErrors(),
                     measured.outages(), measured.monitored(), cost);
             write(folder, result, measured);
+            driverLog.close(); // before the folder gets its name: an empty log is removed
             Path dir = folder.commit();
             return result.resultDir().equals(dir.toString()) ? result : withDir(result, dir);
         } catch (SQLException e) {
