@@ -202,7 +202,8 @@ class FaultsDuringRunIT {
         int killed = 0;
         try (Connection c = admin(); Statement s = c.createStatement()) {
             String driver = "datname = current_database() AND backend_type = 'client backend'";
-            awaitSession(s, "application_name = 'tpkit monitor'", 2_000);
+            // the run's four connections and the monitor's: the measurement has begun
+            awaitSession(s, "(SELECT count(*) FROM pg_stat_activity WHERE " + driver + ") >= 5", 2_000);
             for (int round = 0; round < 2; round++) {
                 killed += terminate(s, driver);
                 Thread.sleep(1_500);
