@@ -189,6 +189,84 @@ class FaultsDuringRunIT {
         assertThat(Files.readString(Path.of(r.resultDir(), "report.html"))).contains("attempts to connect refused");
     }
 
+    /**
+     * The same on MariaDB (the machine's, named by TPKIT_TEST_MYSQL_URL): an account's
+     * MAX_USER_CONNECTIONS tightened and its sessions killed; MariaDB refuses with error 1226,
+     * counted as "too many connections" by its code (its SQLState says nothing of the kind).
+     */
+    @Test
+    void connectionsRefusedMidRunOnMariaDbAreCountedByClass() throws Exception {
+        String url = io.tpkit.testing.TestDatabases.externalMysqlUrl();
+        String root = io.tpkit.testing.TestDatabases.externalMysqlUser();
+        String user = "tpkit_limited";
+        String[] accounts = {"'" + user + "'@'%'", "'" + user + "'@'localhost'"};
+        BenchmarkConfig.Builder base = BenchmarkConfig.builder("tp1").target(url).option("accounts-per-branch", "2000")
+                .connections(4).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(10)).seed(5);
+        Tpkit.load(base.user(root).loadPolicy(LoadPolicy.ALWAYS).build(), RunListener.SILENT);
+        try (Connection c = DriverManager.getConnection(url, root, null); Statement s = c.createStatement()) {
+            for (String a : accounts) {
+                s.execute("DROP USER IF EXISTS " + a);
+                s.execute("CREATE USER " + a);
+                s.execute("GRANT ALL ON " + c.getCatalog() + ".* TO " + a);
+                s.execute("GRANT PROCESS ON *.* TO " + a); // the monitor's SHOW GLOBAL STATUS and the plugin's limits
+            }
+        }
+        Thread squeezer = Thread.ofPlatform().start(() -> {
+            try (Connection c = DriverManager.getConnection(url, root, null); Statement s = c.createStatement()) {
+                String mine = "SELECT id FROM information_schema.PROCESSLIST WHERE user = '" + user + "'";
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (ids(s, mine).size() < 5 && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                Thread.sleep(3_000);
+                for (String a : accounts) {
+                    s.execute("ALTER USER " + a + " WITH MAX_USER_CONNECTIONS 2");
+                }
+                for (long id : ids(s, mine)) {
+                    try {
+                        s.execute("KILL CONNECTION " + id);
+                    } catch (SQLException gone) {
+                        // it ended on its own in between
+                    }
+                }
+                Thread.sleep(3_000);
+                for (String a : accounts) {
+                    s.execute("ALTER USER " + a + " WITH MAX_USER_CONNECTIONS 0");
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        RunResult r;
+        try {
+            r = Tpkit.run(base.user(user).loadPolicy(LoadPolicy.IF_EMPTY).outDir(temp).build());
+            squeezer.join();
+        } finally {
+            try (Connection c = DriverManager.getConnection(url, root, null); Statement s = c.createStatement()) {
+                for (String a : accounts) {
+                    s.execute("DROP USER IF EXISTS " + a);
+                }
+            }
+        }
+
+        JsonNode c = json(r).at("/metrics/connections");
+        assertThat(c.get("lost").asLong()).isGreaterThanOrEqualTo(4);
+        assertThat(c.at("/refused/too many connections").asLong()).isPositive();
+        assertThat(c.at("/firstRefusal/too many connections").asText()).contains("max_user_connections");
+        assertThat(c.get("secondsBelowAsked").asDouble()).isGreaterThan(2.0);
+        assertThat(c.get("fewestWorking").asInt()).isLessThanOrEqualTo(2);
+    }
+
+    private static List<Long> ids(Statement s, String query) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery(query)) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
+    }
+
     @Test
     void aLostConnectionIsOneLineOnTheConsoleAndItsStackTracesGoToDriverLog() throws Exception {
         Path jar = ROOT.resolve("run/target/tpkit.jar");
