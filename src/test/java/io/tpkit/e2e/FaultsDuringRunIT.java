@@ -182,8 +182,8 @@ class FaultsDuringRunIT {
         assertThat(c.isObject()).as("metrics.connections in result.json").isTrue();
         assertThat(c.get("asked").asInt()).isEqualTo(4);
         assertThat(c.get("lost").asLong()).isGreaterThanOrEqualTo(4);
-        assertThat(c.at("/refused/too many connections").asLong()).isPositive();
-        assertThat(c.at("/firstRefusal/too many connections").asText()).contains("too many connections for role");
+        assertThat(c.at("/refused/tooManyConnections").asLong()).isPositive();
+        assertThat(c.at("/firstRefusal/tooManyConnections").asText()).contains("too many connections for role");
         assertThat(c.get("secondsBelowAsked").asDouble()).isGreaterThan(2.0);
         assertThat(c.get("fewestWorking").asInt()).isLessThanOrEqualTo(2);
         assertThat(Files.readString(Path.of(r.resultDir(), "report.html"))).contains("attempts to connect refused");
@@ -251,8 +251,8 @@ class FaultsDuringRunIT {
 
         JsonNode c = json(r).at("/metrics/connections");
         assertThat(c.get("lost").asLong()).isGreaterThanOrEqualTo(4);
-        assertThat(c.at("/refused/too many connections").asLong()).isPositive();
-        assertThat(c.at("/firstRefusal/too many connections").asText()).contains("max_user_connections");
+        assertThat(c.at("/refused/tooManyConnections").asLong()).isPositive();
+        assertThat(c.at("/firstRefusal/tooManyConnections").asText()).contains("max_user_connections");
         assertThat(c.get("secondsBelowAsked").asDouble()).isGreaterThan(2.0);
         assertThat(c.get("fewestWorking").asInt()).isLessThanOrEqualTo(2);
     }

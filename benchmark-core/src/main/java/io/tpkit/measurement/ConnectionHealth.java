@@ -127,9 +127,9 @@ public final class ConnectionHealth {
     public synchronized Connections summary(int askedConnections, long from, long to, long end) {
         long intervalEnd = to != 0 ? to : end;
         Map<String, Long> byClass = new LinkedHashMap<>();
-        refused.forEach((k, v) -> byClass.put(k.label(), v));
+        refused.forEach((k, v) -> byClass.put(k.id(), v));
         Map<String, String> first = new LinkedHashMap<>();
-        firstRefusal.forEach((k, v) -> first.put(k.label(), v));
+        firstRefusal.forEach((k, v) -> first.put(k.id(), v));
         int most = 0;
         long prev = startNanos;
         int level = 0;

@@ -13,9 +13,8 @@ import java.util.Map;
  * @param lost                      connections lost during the run (every phase, deferred workers
  *                                  included)
  * @param refused                   attempts to open a connection that failed during the run, by
- *                                  class: {@code too many connections}, {@code authentication},
- *                                  {@code network}, {@code server not accepting connections},
- *                                  {@code other}
+ *                                  class: {@code tooManyConnections}, {@code authentication},
+ *                                  {@code network}, {@code serverNotAccepting}, {@code other}
  * @param firstRefusal              the first message of each class
  * @param secondsBelowAsked         the seconds of the measurement interval in which fewer than
  *                                  {@code asked} connections worked

@@ -170,7 +170,8 @@ public final class RunReport {
         }
         if (!c.refused().isEmpty()) {
             List<String> classes = new ArrayList<>();
-            c.refused().forEach((k, n) -> classes.add(k + " " + n + " (" + c.firstRefusal().get(k) + ")"));
+            c.refused().forEach((k, n) -> classes.add(io.tpkit.spi.database.ConnectionRefusal.labelOf(k) + " " + n
+                    + " (" + c.firstRefusal().get(k) + ")"));
             parts.add(c.refusedTotal() + " attempts to connect refused: " + String.join("; ", classes));
         }
         parts.add(c.secondsBelowAsked() > 0 ? "fewer than the " + c.asked() + " asked worked for "

@@ -23,9 +23,28 @@ public enum ConnectionRefusal {
         this.label = label;
     }
 
-    /** The class's name in results and on the console. */
+    /** The class's name on the console and in the report. */
     public String label() {
         return label;
+    }
+
+    /** The class's key in result.json, an identifier: {@code tooManyConnections}. */
+    public String id() {
+        StringBuilder b = new StringBuilder();
+        for (String word : name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+            b.append(b.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return b.toString();
+    }
+
+    /** The label of the class whose {@link #id()} is {@code id} (the id itself when none is). */
+    public static String labelOf(String id) {
+        for (ConnectionRefusal r : values()) {
+            if (r.id().equals(id)) {
+                return r.label;
+            }
+        }
+        return id;
     }
 
     /** The class by SQLState alone: what a plugin's {@link DatabasePlugin#refusal} starts from. */
