@@ -36,6 +36,7 @@ public final class MetricsCollector {
 
     private final List<String> types;
     private final boolean[] inTotals;
+    private final ConnectionHealth connections;
     private final TypeStats[][] stats; // [phase][type]
     private final IntervalRecorder[] lag; // [phase], closed model only
     private final LongAdder[] skipped = new LongAdder[Phase.values().length]; // [phase], --latency-limit
@@ -88,6 +89,7 @@ public final class MetricsCollector {
             lagTotal[p.ordinal()] = Latency.newHistogram();
         }
         this.runStart = runStartNanos;
+        this.connections = new ConnectionHealth(runStartNanos);
         this.lastSample = runStartNanos;
         this.previous = new long[Phase.values().length][types.size()][COUNTS];
         this.hlog = hlog;
@@ -246,6 +248,11 @@ public final class MetricsCollector {
         s.latencies.record(Latency.toMicros(end - intendedStart), Latency.toMicros(serviceStart - intendedStart),
                 Latency.toMicros(end - serviceStart));
         return p;
+    }
+
+    /** What happens to the run's connections (lost, refused, fewer working than asked). */
+    public ConnectionHealth connections() {
+        return connections;
     }
 
     /**

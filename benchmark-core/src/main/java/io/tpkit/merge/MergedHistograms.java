@@ -1,14 +1,16 @@
 package io.tpkit.merge;
 
 import io.tpkit.config.BadInputException;
-import java.io.FileNotFoundException;
+import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.metrics.Phase;
+import io.tpkit.metrics.TypeSummary;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * The measurement's histograms of several parts added together, tag by tag: the response, queue
@@ -17,29 +19,54 @@ import org.HdrHistogram.HistogramLogReader;
  */
 public final class MergedHistograms {
     private final Map<String, Histogram> byTag = new LinkedHashMap<>();
+    /** Per hlog, the values recorded under each measurement tag. */
+    private final Map<Path, Map<String, Long>> countsByFile = new HashMap<>();
 
     private MergedHistograms() {
     }
 
-    /** Adds up the measurement's intervals (tags without a phase prefix) of each part's histograms.hlog. */
+    /**
+     * Adds up the measurement's intervals (tags without a phase prefix) of each part's histograms.hlog.
+     *
+     * @throws BadInputException when a file is missing or a line of one is damaged (naming both)
+     */
     public static MergedHistograms of(List<Path> hlogs) {
         MergedHistograms m = new MergedHistograms();
         for (Path file : hlogs) {
-            try {
-                HistogramLogReader reader = new HistogramLogReader(file.toFile());
-                EncodableHistogram e;
-                while ((e = reader.nextIntervalHistogram()) != null) {
-                    String tag = e.getTag() == null ? "" : e.getTag();
-                    if (e instanceof Histogram h && !tag.startsWith("warmup:") && !tag.startsWith("drain:")) {
-                        m.byTag.computeIfAbsent(tag, t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
-                    }
+            Map<String, Long> counts = m.countsByFile.computeIfAbsent(file, f -> new HashMap<>());
+            HistogramLog.read(file, interval -> {
+                String tag = interval.tag();
+                Histogram h = interval.histogram();
+                if (!tag.startsWith("warmup:") && !tag.startsWith("drain:")) {
+                    m.byTag.computeIfAbsent(tag, t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
+                    counts.merge(tag, h.getTotalCount(), Long::sum);
                 }
-            } catch (FileNotFoundException ex) {
-                throw new BadInputException("no histograms.hlog in " + file.getParent() + ": a part's result folder "
-                        + "must be whole to be merged");
-            }
+            });
         }
         return m;
+    }
+
+    /**
+     * Refuses a part whose histograms.hlog is not its own: each type's response times in the
+     * measurement must be as many as the transactions its result.json counts as completed
+     * (committed or rolled back by the benchmark), which is what the part recorded them for.
+     *
+     * @param part  how the part is named in the message
+     * @param hlog  its histograms.hlog, one of those this was made from
+     * @param types its result.json's types
+     */
+    public void requireCountsOf(String part, Path hlog, List<TypeSummary> types) {
+        Map<String, Long> counts = countsByFile.getOrDefault(hlog, Map.of());
+        for (TypeSummary t : types) {
+            long recorded = counts.getOrDefault(MetricsCollector.hlogTag(Phase.MEASUREMENT, "", t.name()), 0L);
+            long completed = t.committed() + t.businessRollbacks();
+            if (recorded != completed) {
+                throw new BadInputException(String.format(Locale.ROOT, "%s: its histograms.hlog holds %,d %s response "
+                                + "times of the measurement, its result.json %,d %s transactions committed or rolled back "
+                                + "(%,d committed): the hlog is another run's; put the part's own histograms.hlog back",
+                        part, recorded, t.name(), completed, t.name(), t.committed()));
+            }
+        }
     }
 
     /** The merged histogram of a tag ({@code TYPE}, {@code queue:TYPE}, {@code service:TYPE}), empty if none. */

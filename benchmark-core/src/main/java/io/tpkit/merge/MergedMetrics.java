@@ -50,7 +50,28 @@ public final class MergedMetrics {
                 new Throughput(seconds > 0 ? committed / seconds : 0, sumOfStreamRates), types,
                 worstLag(parts), parts.stream().anyMatch(RunMetrics::incomplete))
                 .withDriverCpuSeconds(driverCpu).withCosts(costs(parts.stream().map(RunMetrics::costs).toList()))
-                .withDeferred(deferred(parts)).withSchedule(schedule(parts));
+                .withDeferred(deferred(parts)).withSchedule(schedule(parts)).withConnections(connections(parts));
+    }
+
+    /**
+     * Counts summed. When fewer connections worked than the whole run asked is the union of the
+     * parts' stretches, which their summaries do not keep: it lasted at least as long as the
+     * longest part's, which is what is kept; and no fewer worked at once than the parts' fewest
+     * added. Null when a part did not record them.
+     */
+    private static io.tpkit.metrics.Connections connections(List<RunMetrics> parts) {
+        if (parts.stream().anyMatch(p -> p.connections() == null)) {
+            return null;
+        }
+        List<io.tpkit.metrics.Connections> c = parts.stream().map(RunMetrics::connections).toList();
+        Map<String, String> first = new LinkedHashMap<>();
+        c.forEach(x -> x.firstRefusal().forEach(first::putIfAbsent));
+        return new io.tpkit.metrics.Connections(c.stream().mapToInt(io.tpkit.metrics.Connections::asked).sum(),
+                sum(c, io.tpkit.metrics.Connections::lost), added(c.stream().map(io.tpkit.metrics.Connections::refused)
+                .toList()), first,
+                c.stream().mapToDouble(io.tpkit.metrics.Connections::secondsBelowAsked).max().orElse(0),
+                c.stream().mapToInt(io.tpkit.metrics.Connections::fewestWorking).sum(),
+                c.stream().mapToDouble(io.tpkit.metrics.Connections::secondsBelowAskedWholeRun).max().orElse(0));
     }
 
     /**

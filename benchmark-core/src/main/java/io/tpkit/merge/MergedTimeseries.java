@@ -5,7 +5,6 @@ import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.IntervalSample;
 import io.tpkit.metrics.Phase;
 import io.tpkit.result.TimeseriesCsv;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -16,9 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * The one-second time series of a split run from its parts' timeseries.csv and
@@ -95,21 +92,15 @@ public final class MergedTimeseries {
         return out;
     }
 
-    /** The response-time intervals of the hlog by tag, in the order logged. */
-    private static Map<String, Deque<Histogram>> logged(Path hlog) throws IOException {
+    /** The response-time intervals of the hlog by tag, in the order logged (queue and service times left out). */
+    private static Map<String, Deque<Histogram>> logged(Path hlog) {
         Map<String, Deque<Histogram>> byTag = new HashMap<>();
-        try {
-            HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
-            EncodableHistogram e;
-            while ((e = reader.nextIntervalHistogram()) != null) {
-                if (e instanceof Histogram h) {
-                    byTag.computeIfAbsent(h.getTag() == null ? "" : h.getTag(), t -> new ArrayDeque<>()).add(h);
-                }
+        HistogramLog.read(hlog, interval -> {
+            String kind = interval.tag().replaceFirst("^(warmup|drain):", "");
+            if (!kind.startsWith(MetricsCollector.QUEUE_TAG) && !kind.startsWith(MetricsCollector.SERVICE_TAG)) {
+                byTag.computeIfAbsent(interval.tag(), t -> new ArrayDeque<>()).add(interval.histogram());
             }
-        } catch (FileNotFoundException ex) {
-            throw new BadInputException("no histograms.hlog in " + hlog.getParent() + ": a part's result folder "
-                    + "must be whole to be merged");
-        }
+        });
         return byTag;
     }
 

@@ -1,6 +1,7 @@
 package io.tpkit.monitor;
 
 import io.tpkit.spi.database.ServerStatsSampler;
+import io.tpkit.spi.database.ServerStatsSampler.ConnectionLost;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -93,6 +94,9 @@ public final class CounterSampler implements ServerStatsSampler {
             try {
                 sources = new ArrayList<>(setup.sources(c));
             } catch (SQLException | RuntimeException e) {
+                if (lost(c)) {
+                    throw new ConnectionLost(message(e), e); // the next connection chooses
+                }
                 sources = new ArrayList<>();
                 notes.add("db.* absent: cannot tell which statistics the server has: " + message(e));
             }
@@ -105,6 +109,10 @@ public final class CounterSampler implements ServerStatsSampler {
             try {
                 counters = source.query().read(c);
             } catch (SQLException | RuntimeException e) {
+                if (lost(c)) {
+                    previous.clear(); // the next reading, on a new connection, is a new baseline
+                    throw new ConnectionLost(message(e), e);
+                }
                 // a refused query aborts the transaction: start a new one for the next source
                 rollback(c, auto);
                 sources.remove(source);
@@ -145,6 +153,18 @@ public final class CounterSampler implements ServerStatsSampler {
         List<String> names = new ArrayList<>();
         s.series().forEach(x -> names.add(x.column()));
         return names.isEmpty() ? s.label() + " series" : String.join(", ", names);
+    }
+
+    /**
+     * Whether the connection itself is gone, rather than one query refused: a query that fails
+     * for want of a privilege or a view leaves the connection working.
+     */
+    private static boolean lost(Connection c) {
+        try {
+            return c.isClosed() || !c.isValid(QUERY_TIMEOUT_SECONDS);
+        } catch (SQLException | RuntimeException e) {
+            return true;
+        }
     }
 
     private static boolean autoCommit(Connection c) {

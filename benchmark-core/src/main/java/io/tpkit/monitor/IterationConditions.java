@@ -33,6 +33,7 @@ public final class IterationConditions {
      */
     public static List<Iteration> of(List<Iteration> iterations, List<Monitor.Row> rows) {
         List<Span> spans = checkpoints(rows);
+        boolean counted = rows.stream().anyMatch(r -> r.values().containsKey(CHECKPOINTS));
         List<Iteration> out = new ArrayList<>(iterations.size());
         Double previousEnd = null;
         for (Iteration it : iterations) {
@@ -45,6 +46,7 @@ public final class IterationConditions {
             double since = previousEnd == null ? from : Math.min(previousEnd, from);
             List<Monitor.Row> inside = new ArrayList<>();
             Long checkpoints = null;
+            boolean unread = false;
             for (Monitor.Row r : rows) {
                 double middle = r.elapsedSeconds() - r.seconds() / 2; // for the checkpoints below
                 if (r.middleIn(from, to)) {
@@ -54,6 +56,10 @@ public final class IterationConditions {
                 if (c != null && middle > since && middle <= to) {
                     checkpoints = (checkpoints == null ? 0 : checkpoints) + Math.round(c);
                 }
+                unread |= c == null && counted && middle > since && middle <= to;
+            }
+            if (unread) {
+                checkpoints = null; // a second the counter was not read in may have held one: not known
             }
             out.add(it.withConditions(new Iteration.Conditions(inside.size(),
                     mean(inside, v -> sum(v, "os.cpu.user_pct", "os.cpu.system_pct")),

@@ -12,9 +12,26 @@ import java.util.Map;
  * @param series      per monitor.csv column: mean and max over those rows
  * @param events      everything noticed during the whole run (checkpoints), by elapsed second
  * @param notes       why series are absent, or anything else a reader needs to know
+ * @param gaps        the stretches of the run in which the server's series (db.*) were not read
+ *                    because the monitor's connection was lost; empty when none (null in results
+ *                    of versions that did not record them)
  */
 public record MonitorSummary(double intervalSeconds, Double fromSeconds, Double toSeconds, int samples,
-                             Map<String, Stat> series, List<Event> events, List<String> notes) {
+                             Map<String, Stat> series, List<Event> events, List<String> notes, List<Gap> gaps) {
+    public MonitorSummary(double intervalSeconds, Double fromSeconds, Double toSeconds, int samples,
+                          Map<String, Stat> series, List<Event> events, List<String> notes) {
+        this(intervalSeconds, fromSeconds, toSeconds, samples, series, events, notes, List.of());
+    }
+
+    /**
+     * @param fromSeconds the end of the last second read before the loss (elapsed seconds)
+     * @param toSeconds   when a new connection took its first reading (the next second's figures
+     *                    are read again), or null when none did before the run ended
+     * @param reason      the error that ended the connection, and those of failed attempts after it
+     */
+    public record Gap(double fromSeconds, Double toSeconds, String reason) {
+    }
+
     public record Stat(double mean, double max) {
     }
 

@@ -45,12 +45,15 @@ public final class RunReport {
     private final RunResult result;
     private final CsvTable series;
     private final CsvTable monitor;
+    /** The folder holds the libraries' messages (driver.log). */
+    private final boolean driverLog;
     private final StringBuilder html = new StringBuilder();
 
-    private RunReport(RunResult result, CsvTable series, CsvTable monitor) {
+    private RunReport(RunResult result, CsvTable series, CsvTable monitor, boolean driverLog) {
         this.result = result;
         this.series = series;
         this.monitor = monitor;
+        this.driverLog = driverLog;
     }
 
     /**
@@ -71,7 +74,7 @@ public final class RunReport {
     /** The page of {@code result}, with the per-second figures of the CSV files in {@code folder}. */
     public static String render(Path folder, RunResult result) throws IOException {
         return new RunReport(result, CsvTable.read(folder.resolve("timeseries.csv")),
-                CsvTable.read(folder.resolve("monitor.csv"))).render();
+                CsvTable.read(folder.resolve("monitor.csv")), io.tpkit.result.DriverLog.written(folder)).render();
     }
 
     private String render() {
@@ -144,6 +147,47 @@ public final class RunReport {
                     .append(Units.duration(seconds)).append(" in all: no transaction completed while failures were "
                             + "reported (the database down or unreachable; hatched on the time charts).</p>\n");
         }
+        io.tpkit.metrics.Connections c = result.metrics().connections();
+        if (c != null && c.eventful()) {
+            html.append("<p class=\"fail\" id=\"connections\">").append(Html.escape(connectionsText(c)))
+                    .append(".</p>\n");
+        }
+        if (result.monitor() != null && !each(result.monitor().gaps()).isEmpty()) {
+            html.append("<p class=\"fail\" id=\"monitor-gaps\">").append(Html.escape(gapsText(result.monitor())))
+                    .append(".</p>\n");
+        }
+        if (driverLog) {
+            html.append("<p id=\"driver-log\">The connection pool's and the JDBC driver's own messages, with their "
+                    + "stack traces, are in <a href=\"driver.log\">driver.log</a>.</p>\n");
+        }
+    }
+
+    /** Connections lost, attempts refused by class, and how long fewer worked than asked. */
+    public static String connectionsText(io.tpkit.metrics.Connections c) {
+        List<String> parts = new ArrayList<>();
+        if (c.lost() > 0) {
+            parts.add(c.lost() + " lost");
+        }
+        if (!c.refused().isEmpty()) {
+            List<String> classes = new ArrayList<>();
+            c.refused().forEach((k, n) -> classes.add(io.tpkit.spi.database.ConnectionRefusal.labelOf(k) + " " + n
+                    + " (" + c.firstRefusal().get(k) + ")"));
+            parts.add(c.refusedTotal() + " attempts to connect refused: " + String.join("; ", classes));
+        }
+        parts.add(c.secondsBelowAsked() > 0 ? "fewer than the " + c.asked() + " asked worked for "
+                + Units.duration(c.secondsBelowAsked()) + " of the measurement interval (at the fewest "
+                + c.fewestWorking() + ")" : "all " + c.asked() + " asked worked throughout the measurement interval");
+        return "Connections: " + String.join("; ", parts);
+    }
+
+    /** When the monitor did not read the server. */
+    public static String gapsText(io.tpkit.monitor.MonitorSummary m) {
+        List<String> gaps = m.gaps().stream().map(g -> g.toSeconds() == null
+                ? String.format(Locale.ROOT, "from %.1f s to the end", g.fromSeconds())
+                : String.format(Locale.ROOT, "from %.1f s to %.1f s", g.fromSeconds(), g.toSeconds())).toList();
+        return "Monitor: the server's series (db.* in monitor.csv) were not read " + String.join(", ", gaps)
+                + ": its connection was lost (" + m.gaps().getFirst().reason() + "); the rules on them judge the "
+                + "seconds read";
     }
 
     private static String stallsText(Stalls s) {

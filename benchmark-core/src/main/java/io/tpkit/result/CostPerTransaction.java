@@ -64,8 +64,20 @@ public record CostPerTransaction(String basis, long committed,
      */
     public static CostPerTransaction of(RunMetrics m, MonitorSummary monitor, ServerCpuClock databaseCpu,
                                         String databaseCpuNote, int cpus) {
-        String databaseCpuSource = databaseCpu == null ? null : databaseCpu.describe();
-        boolean databaseHere = databaseCpu != null && databaseCpu.onThisMachine();
+        return of(m, monitor, databaseCpu == null ? null : databaseCpu.describe(),
+                databaseCpu != null && databaseCpu.onThisMachine() ? cpus : null, databaseCpuNote, cpus);
+    }
+
+    /**
+     * @param databaseCpuSource    how the database's CPU meter was read, or null when it was not
+     * @param databaseMachineCpus  the CPUs of the machine the database's processes run on, when
+     *                             they were found on a driver's machine; null otherwise
+     * @param cpus                 the CPUs of the driver's machines (each machine once), for the
+     *                             driver's share
+     */
+    public static CostPerTransaction of(RunMetrics m, MonitorSummary monitor, String databaseCpuSource,
+                                        Integer databaseMachineCpus, String databaseCpuNote, int cpus) {
+        boolean databaseHere = databaseMachineCpus != null && databaseMachineCpus > 0;
         CostTotals c = m.costs();
         long n = m.totalCommitted();
         List<String> notes = new ArrayList<>();
@@ -111,21 +123,14 @@ public record CostPerTransaction(String basis, long committed,
                 gc < 0 ? null : gc / 1e3 / n,
                 driver < 0 || machineNanos <= 0 ? null : 100 * driver / machineNanos,
                 database < 0 ? null : database / 1e3 / n,
-                database < 0 || machineNanos <= 0 || !databaseHere ? null : 100 * database / machineNanos,
+                database < 0 || m.measurementSeconds() <= 0 || !databaseHere ? null
+                        : 100 * database / (m.measurementSeconds() * 1e9 * databaseMachineCpus),
                 databaseCpuSource,
                 (double) c.statements() / n, (double) c.resultSets() / n, (double) c.commits() / n,
                 (double) c.rollbacks() / n, (double) c.roundTrips() / n,
                 c.bytesCounted() ? (double) c.bytesSent() / n : null,
                 c.bytesCounted() ? (double) c.bytesReceived() / n : null,
                 wal, blocks, notes);
-    }
-
-    /** The same figures with the database CPU's source said otherwise (a merge of parts that each read it). */
-    public CostPerTransaction withDatabaseCpuSource(String source) {
-        return new CostPerTransaction(basis, committed, driverCpuMicros, driverUserMicros, driverSystemMicros,
-                driverJitMicros, driverGcMicros, driverMachinePct, databaseCpuMicros, databaseMachinePct, source,
-                statements, resultSets, commits, rollbacks, roundTrips, bytesSent, bytesReceived, walBytes, blockReads,
-                notes);
     }
 
     private static Double perTransaction(MonitorSummary monitor, String series, double tps) {

@@ -60,6 +60,13 @@ public final class Environment {
         } catch (Exception e) {
             m.put("host", "unknown");
         }
+        // the kernel's boot id: parts of a split run on one machine (or in containers on one) share it,
+        // so a merge counts that machine's CPUs once
+        try {
+            m.put("machine", java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip());
+        } catch (java.io.IOException | RuntimeException notLinux) {
+            // the host name is all a merge has then
+        }
         return m;
     }
 }

@@ -89,16 +89,22 @@ final class Measurement {
                 scheduler.logDeferred(deferredLog);
             }
             control.attach(scheduler);
+            collector.connections().sayTo(listener::message, settings.connections(),
+                    io.tpkit.result.DriverLog.routed() ? " (the driver's messages: " + io.tpkit.result.DriverLog.FILE
+                            + " in the result folder)" : "");
+            db.countRefusals(collector.connections());
             // its own connection is one of the pool's spare ones (see RunSettings)
-            Monitor monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), db::connection,
-                    databaseCpu.process);
+            Monitor monitor = Monitor.start(start, db.target.plugin().serverStatsSampler(), monitorConnections(db),
+                    databaseCpu.process, listener::message);
             RunMetrics metrics;
             try {
                 metrics = scheduler.run();
+                collector.connections().sayWhatHappened(System.nanoTime()); // the drain's, if any
                 if (deferredLog != null) {
                     deferredLog.finish();
                 }
             } finally {
+                db.stopCountingRefusals();
                 monitor.stop();
                 databaseCpu.close();
                 if (deferredOut != null) {
@@ -113,6 +119,9 @@ final class Measurement {
             }
             Double from = phaseStart(collector, start, Phase.MEASUREMENT);
             Double to = phaseStart(collector, start, Phase.DRAIN);
+            metrics = metrics.withConnections(collector.connections().summary(settings.connections(),
+                    collector.phaseStartNanos(Phase.MEASUREMENT), collector.phaseStartNanos(Phase.DRAIN),
+                    System.nanoTime()));
             int type = db.bound.crossCheckedType();
             long committed = type < 0 ? metrics.committedAllPhases() : collector.committedAllPhases(type);
             long cpu = collector.meterOverRun(MetricsCollector.DRIVER_CPU);
@@ -152,6 +161,35 @@ final class Measurement {
         long at = collector.phaseStartNanos(phase);
         return at == 0 ? null : (at - start) / 1e9;
     }
+
+    /**
+     * The monitor's connections: the pool's, named on the server ("tpkit monitor", where the server
+     * shows names) and taken out of the pool when the monitor is done with them, so that the name
+     * stays with the monitor.
+     */
+    static Monitor.ConnectionSource monitorConnections(WorkloadOnTarget db) {
+        return new Monitor.ConnectionSource() {
+            @Override
+            public Connection open() throws SQLException {
+                Connection c = db.connection();
+                try {
+                    db.target.plugin().nameSession(c, MONITOR_NAME);
+                } catch (SQLException | RuntimeException e) {
+                    c.close();
+                    throw e;
+                }
+                return c;
+            }
+
+            @Override
+            public void release(Connection c) throws SQLException {
+                db.pool.evictConnection(c); // closes it too, on the pool's own thread
+            }
+        };
+    }
+
+    /** The monitor's session's name on the server (PostgreSQL's application_name). */
+    static final String MONITOR_NAME = "tpkit monitor";
 
     /**
      * Sessions on the pool's connections; a session retired (a run in rounds that restarts them)

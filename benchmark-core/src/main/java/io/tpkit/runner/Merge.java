@@ -37,9 +37,15 @@ import java.util.function.UnaryOperator;
  * costs are summed, the database is checked once, and the whole run is judged.
  */
 public final class Merge {
-    /** Rules each driver judged on its own process and interval; the whole run meets one only if every part did. */
+    private static final String HLOG = "histograms.hlog";
+    /**
+     * Rules each driver judged on its own process and interval; the whole run meets one only if
+     * every part did. (Whether the database answered, {@code no-outage}, is judged again on the
+     * merged seconds instead: a part that lost its connections while the others committed saw
+     * no outage of the database.)
+     */
     private static final List<String> PER_DRIVER_RULES = List.of("long-enough", "driver-saturation", "warm-up-cycle",
-            "steady-state", "rate-reached", "complete", CoreRules.QUIET_MACHINE);
+            "rate-reached", "complete", CoreRules.QUIET_MACHINE);
 
     private Merge() {
     }
@@ -54,11 +60,17 @@ public final class Merge {
         List<RunResult> parts = List.copyOf(byFolder.values());
         RunResult first = parts.getFirst();
         String started = OffsetDateTime.now().toString();
-        RunMetrics metrics = MergedMetrics.of(parts.stream().map(RunResult::metrics).toList(),
-                MergedHistograms.of(folders.stream().map(f -> f.resolve("histograms.hlog")).toList()));
+        List<Path> inOrder = List.copyOf(byFolder.keySet());
+        MergedHistograms histograms = MergedHistograms.of(inOrder.stream().map(f -> f.resolve(HLOG)).toList());
+        for (Path f : inOrder) {
+            histograms.requireCountsOf("part " + partOf(byFolder.get(f)).get("part") + " (" + f + ")", f.resolve(HLOG),
+                    byFolder.get(f).metrics().types());
+        }
+        RunMetrics metrics = MergedMetrics.of(parts.stream().map(RunResult::metrics).toList(), histograms);
         List<Double> origins = parts.stream().map(Merge::originAfterStartSeconds).toList();
-        List<io.tpkit.metrics.IntervalSample> seconds = io.tpkit.merge.MergedTimeseries.of(List.copyOf(byFolder.keySet()), origins);
+        List<io.tpkit.metrics.IntervalSample> seconds = io.tpkit.merge.MergedTimeseries.of(inOrder, origins);
         metrics = metrics.withStalls(io.tpkit.metrics.Stalls.find(seconds));
+        List<io.tpkit.metrics.Outage> outages = io.tpkit.metrics.Outage.find(seconds);
         if (parts.stream().allMatch(p -> !p.metrics().iterations().isEmpty())) {
             metrics = metrics.withIterations(MergedMetrics.iterations(parts.stream().map(RunResult::metrics).toList(),
                     origins, parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1)));
@@ -84,6 +96,8 @@ public final class Merge {
                     .filter(r -> !byEachPart.contains(r.id()) && !PER_DRIVER_RULES.contains(r.id())).forEach(rules::add);
             rules.addAll(combinedFromParts(parts, byEachPart));
             rules.addAll(combinedFromParts(parts, PER_DRIVER_RULES));
+            rules.add(CoreRules.steadyState(outages, phaseStart(seconds, io.tpkit.metrics.Phase.MEASUREMENT),
+                    phaseEnd(seconds, io.tpkit.metrics.Phase.MEASUREMENT)));
             Verdict verdict = Verdict.of(rules);
 
             Map<String, Object> configuration = new LinkedHashMap<>(first.configuration());
@@ -91,7 +105,10 @@ public final class Merge {
             configuration.put("mergedFrom", folders.stream().map(f -> f.toAbsolutePath().toString()).toList());
             Map<String, Object> environment = new LinkedHashMap<>(first.environment());
             environment.put("drivers", parts.stream().map(p -> p.environment().get("host")).toList());
-            int cpus = parts.stream().mapToInt(p -> number(p.environment().get("cpus"))).sum();
+            Map<String, Integer> machines = io.tpkit.merge.MergedMachines.cpusByMachine(parts);
+            int cpus = machines.values().stream().mapToInt(Integer::intValue).sum();
+            environment.put("cpus", cpus);
+            environment.put("machines", machines.size());
             Map<String, Object> workload = new LinkedHashMap<>(first.workload());
             workload.remove("part");
             workload.put("terminals", terminals);
@@ -99,17 +116,19 @@ public final class Merge {
             workload.put("parts", parts.stream().map(Merge::partOf).toList());
             Map<String, String> firstErrors = new LinkedHashMap<>();
             parts.forEach(p -> p.firstErrors().forEach(firstErrors::putIfAbsent));
-            CostPerTransaction cost = CostPerTransaction.of(metrics, null, null,
-                    "no part could read the server's CPU", cpus);
-            if (first.cost() != null && first.cost().databaseCpuSource() != null) {
-                // every part read the same server's clock over the same interval: the largest reading counts, once
-                cost = cost.withDatabaseCpuSource(first.cost().databaseCpuSource() + "; read by each part, counted once");
-            }
+            io.tpkit.monitor.MonitorSummary serverCounters = io.tpkit.merge.MergedMachines.serverCounters(parts, origins,
+                    phaseStart(seconds, io.tpkit.metrics.Phase.MEASUREMENT),
+                    phaseEnd(seconds, io.tpkit.metrics.Phase.MEASUREMENT));
+            String databaseCpuSource = first.cost() == null || first.cost().databaseCpuSource() == null ? null
+                    // every part read the same server's clock over the same interval: the largest reading counts, once
+                    : first.cost().databaseCpuSource() + "; read by each part, counted once";
+            CostPerTransaction cost = CostPerTransaction.of(metrics, serverCounters, databaseCpuSource,
+                    io.tpkit.merge.MergedMachines.databaseMachineCpus(parts), "no part could read the server's CPU", cpus);
             RunResult result = new RunResult(folder.finalPath().toString(),
                     parts.stream().map(RunResult::startedAt).min(Comparator.naturalOrder()).orElse(started),
                     parts.stream().map(RunResult::finishedAt).max(Comparator.naturalOrder()).orElse(started),
                     configuration, environment, first.database(), workload, db.bound.headline(run), null, metrics,
-                    consistency, verdict, firstErrors, List.of(), null, cost);
+                    consistency, verdict, firstErrors, outages, serverCounters, cost);
             ResultWriter.writeJson(folder.file("result.json"), result);
             ResultWriter.writeSummary(folder.file("summary.csv"), metrics);
             io.tpkit.result.TimeseriesCsv.write(folder.file(io.tpkit.result.TimeseriesCsv.FILE), seconds);
@@ -196,7 +215,12 @@ public final class Merge {
                 : (longOf(origin) - longOf(p.get("startEpochMs"))) / 1e3;
     }
 
-    /** The workload's checks on the whole database, and every part's count against the database's. */
+    /**
+     * The workload's checks on the whole database, and every part's count against the database's.
+     * A database whose count is below what it held before the parts started, or below what a
+     * part read at its end, is not as the parts left it (reloaded since, or another database):
+     * the merge is refused rather than print a count the run cannot have produced.
+     */
     private static List<CheckResult> check(WorkloadOnTarget db, List<RunResult> parts) throws SQLException {
         List<CheckResult> checks = new ArrayList<>();
         try (Connection c = db.connection()) {
@@ -204,33 +228,69 @@ public final class Merge {
             long after = db.bound.databaseTransactionCount(c);
             if (before >= 0 && after >= 0) {
                 int type = db.bound.crossCheckedType();
-                checks.add(RunChecks.driverCountMatchesDatabase(after - before,
-                        parts.stream().mapToLong(p -> longOf(partOf(p).get("crossChecked"))).sum(),
-                        parts.stream().mapToLong(p -> longOf(partOf(p).get("crossUnknown"))).sum(),
-                        type < 0 ? "" : db.bound.transactionTypes().get(type) + " "));
+                String what = (type < 0 ? db.workload.name() : db.bound.transactionTypes().get(type)) + " transactions";
+                refuseChangedDatabase(parts, before, after, what, db.target.label());
+                long committed = parts.stream().mapToLong(p -> longOf(partOf(p).get("crossChecked"))).sum();
+                long unknown = parts.stream().mapToLong(p -> longOf(partOf(p).get("crossUnknown"))).sum();
+                CheckResult count = RunChecks.driverCountMatchesDatabase(after - before, committed, unknown,
+                        type < 0 ? "" : db.bound.transactionTypes().get(type) + " ");
+                checks.add(count.passed() ? count : countMismatch(after - before, committed, unknown, what));
             }
             checks.addAll(db.bound.checkConsistency(c));
         }
         return checks;
     }
 
+    private static void refuseChangedDatabase(List<RunResult> parts, long before, long after, String what,
+                                              String target) {
+        String fix = ": it was reloaded since the parts ran, or it is another database; merge against the database "
+                + "the parts ran on (--db), before it is loaded again";
+        if (after < before) {
+            throw new BadInputException(String.format(java.util.Locale.ROOT, "the database at %s holds %,d %s, fewer "
+                    + "than the %,d it held when the parts started%s", target, after, what, before, fix));
+        }
+        for (RunResult p : parts) {
+            Object atEnd = partOf(p).get("databaseCountAfter");
+            if (atEnd != null && longOf(atEnd) >= 0 && after < longOf(atEnd)) {
+                throw new BadInputException(String.format(java.util.Locale.ROOT, "the database at %s holds %,d %s, fewer "
+                        + "than the %,d part %s read at its end%s", target, after, what, longOf(atEnd),
+                        partOf(p).get("part"), fix));
+            }
+        }
+    }
+
+    /** The cross-check failed: by how much, in figures that can be, and what can explain it. */
+    private static CheckResult countMismatch(long recorded, long committed, long unknown, String what) {
+        String counted = String.format(java.util.Locale.ROOT, "the database recorded %,d %s since the parts started; "
+                + "they counted %,d committed%s", recorded, what, committed,
+                unknown == 0 ? "" : String.format(java.util.Locale.ROOT, " and %,d with an unknown outcome", unknown));
+        String why = recorded > committed + unknown
+                ? String.format(java.util.Locale.ROOT, ": %,d more than they can have committed: another run or load "
+                + "wrote to the database after the parts ended (merge right after the parts' run, before anything else "
+                + "runs on it), or a part lost count", recorded - committed - unknown)
+                : String.format(java.util.Locale.ROOT, ": %,d fewer than they committed: the database lost committed "
+                + "transactions, or a part counted some it did not commit", committed - recorded);
+        return CheckResult.of("driver-count-matches-database", false, counted + why);
+    }
+
     /** Each rule as every part judged it: met when every part met it, with each part's detail. */
     private static List<RuleResult> combinedFromParts(List<RunResult> parts, java.util.Collection<String> ids) {
         List<RuleResult> rules = new ArrayList<>();
         for (String id : ids.stream().sorted().toList()) {
-            List<RuleResult> each = new ArrayList<>();
+            // by part number: a rule only some parts judged (complete, when one was interrupted) names those
+            Map<Integer, RuleResult> each = new java.util.TreeMap<>();
             for (RunResult p : parts) {
-                p.validity().rules().stream().filter(r -> r.id().equals(id)).findFirst().ifPresent(each::add);
+                p.validity().rules().stream().filter(r -> r.id().equals(id)).findFirst()
+                        .ifPresent(r -> each.put(number(partOf(p).get("part")), r));
             }
             if (each.isEmpty()) {
                 continue;
             }
-            RuleResult worst = each.stream().filter(r -> r.status() == RuleResult.Status.FAILED).findFirst()
-                    .orElse(each.getFirst());
+            RuleResult worst = each.values().stream().filter(r -> r.status() == RuleResult.Status.FAILED).findFirst()
+                    .orElse(each.values().iterator().next());
             StringBuilder detail = new StringBuilder();
-            for (int i = 0; i < each.size(); i++) {
-                detail.append(i == 0 ? "" : "; ").append("part ").append(i + 1).append(": ").append(each.get(i).detail());
-            }
+            each.forEach((part, r) -> detail.append(detail.isEmpty() ? "" : "; ").append("part ").append(part)
+                    .append(": ").append(r.detail()));
             rules.add(new RuleResult(id, worst.rule(), worst.status(), detail.toString()));
         }
         return rules;
@@ -253,16 +313,33 @@ public final class Merge {
         return b;
     }
 
+    /** The start of a phase's first merged second, on the common clock, or null when none. */
+    private static Double phaseStart(List<io.tpkit.metrics.IntervalSample> seconds, io.tpkit.metrics.Phase phase) {
+        return seconds.stream().filter(s -> s.phase() == phase).findFirst()
+                .map(s -> s.elapsedSeconds() - s.seconds()).orElse(null);
+    }
+
+    /** The end of a phase's last merged second, or null when none. */
+    private static Double phaseEnd(List<io.tpkit.metrics.IntervalSample> seconds, io.tpkit.metrics.Phase phase) {
+        Double end = null;
+        for (io.tpkit.metrics.IntervalSample s : seconds) {
+            if (s.phase() == phase) {
+                end = s.elapsedSeconds();
+            }
+        }
+        return end;
+    }
+
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> partOf(RunResult r) {
+    static Map<String, Object> partOf(RunResult r) {
         return (Map<String, Object>) r.workload().get("part");
     }
 
-    private static int number(Object o) {
+    static int number(Object o) {
         return o instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(o));
     }
 
-    private static long longOf(Object o) {
+    static long longOf(Object o) {
         return o instanceof Number n ? n.longValue() : Long.parseLong(String.valueOf(o));
     }
 

@@ -96,8 +96,12 @@ final class RunDescription {
     }
 
     /** What a part of a split run records for {@code tpkit merge}: which part, which terminals, when it started. */
+    /**
+     * @param countAfter the database's count of the workload's transactions when this part ended
+     *                   (the other parts may still have been committing), or -1 when not read
+     */
     static Map<String, Object> part(PartTerminals part, long startMillis, long lateMillis, BeforeRun before,
-                                    Measurement.Measured measured) {
+                                    Measurement.Measured measured, long countAfter) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("runName", part.part().name());
         m.put("part", part.part().index());
@@ -110,6 +114,8 @@ final class RunDescription {
         m.put("originEpochMs", measured.originEpochMs());
         // for the merge's cross-check of every part's count against the database's own
         m.put("databaseCountBefore", before.transactionCount());
+        // a floor of the count the merge finds: below it, the database is not as the parts left it
+        m.put("databaseCountAfter", countAfter);
         m.put("crossChecked", measured.crossChecked());
         m.put("crossUnknown", measured.crossUnknown());
         return m;

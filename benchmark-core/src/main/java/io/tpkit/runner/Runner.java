@@ -139,6 +139,9 @@ public final class Runner {
         Binding asked = Binding.of(config);
         SchedulerSettings askedSettings = RunSettings.of(config, asked.bound());
         try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
+             // the libraries' messages (a stack trace per lost connection) go there, not to the console
+             io.tpkit.result.DriverLog driverLog = io.tpkit.result.DriverLog.open(
+                     folder.file(io.tpkit.result.DriverLog.FILE));
              WorkloadOnTarget db = WorkloadOnTarget.start(asked, RunSettings.poolSize(askedSettings, asked.bound()),
                      listener, held).atLoadedScale(listener)) {
             SchedulerSettings whole = db.binding == asked ? askedSettings : RunSettings.of(db.config, db.bound);
@@ -161,7 +164,8 @@ public final class Runner {
                              ? new PartRounds(db, part.part(), meeting.startMillis(), partTimeout()) : null) {
                     long late = meeting.awaitStart();
                     measured = Measurement.run(db, settings, part, rounds, before, folder, listener, control);
-                    partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured);
+                    partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured,
+                            countAtEnd(db));
                 }
             }
 
@@ -185,6 +189,7 @@ public final class Runner {
                     db.bound.headline(run), load, measured.metrics(), consistency, verdict, measured.firstErrors(),
                     measured.outages(), measured.monitored(), cost);
             write(folder, result, measured);
+            driverLog.close(); // before the folder gets its name: an empty log is removed
             Path dir = folder.commit();
             return result.resultDir().equals(dir.toString()) ? result : withDir(result, dir);
         } catch (SQLException e) {
@@ -192,6 +197,19 @@ public final class Runner {
         } catch (IOException e) {
             throw new BadInputException("cannot write results to " + config.outDir() + ": " + e.getMessage()
                     + " (is the disk full? choose another --out)", e);
+        }
+    }
+
+    /**
+     * The database's count of the workload's transactions at a part's end, for the merge to tell
+     * a database loaded again since (fewer) from the one the parts left; -1 when it cannot be read,
+     * which never costs the part its result.
+     */
+    private static long countAtEnd(WorkloadOnTarget db) {
+        try (Connection c = db.connection()) {
+            return db.bound.databaseTransactionCount(c);
+        } catch (SQLException | RuntimeException e) {
+            return -1;
         }
     }
 

@@ -20,18 +20,35 @@ final class WorkloadOnTarget implements AutoCloseable {
     final Target target;
     final BoundWorkload bound;
     final HikariDataSource pool;
+    /** Where the pool's failed attempts to open a connection go (the running measurement's count). */
+    private final RefusalCounting connecting;
 
     /** Whether closing this also closes the target (false for a target held across runs). */
     private final boolean ownsTarget;
 
-    private WorkloadOnTarget(Binding binding, Target target, HikariDataSource pool, boolean ownsTarget) {
+    private WorkloadOnTarget(Binding binding, Target target, HikariDataSource pool, RefusalCounting connecting,
+                             boolean ownsTarget) {
         this.binding = binding;
         this.config = binding.config();
         this.workload = binding.workload();
         this.bound = binding.bound();
         this.target = target;
         this.pool = pool;
+        this.connecting = connecting;
         this.ownsTarget = ownsTarget;
+    }
+
+    /**
+     * Counts every attempt of the pool to open a connection that fails in {@code health} (by the
+     * plugin's classes), until {@link #stopCountingRefusals}: the pool retries on a thread of its
+     * own, so a refused connection is seen here and not by the terminal that waits for it.
+     */
+    void countRefusals(io.tpkit.measurement.ConnectionHealth health) {
+        connecting.countIn(health);
+    }
+
+    void stopCountingRefusals() {
+        connecting.countIn(null);
     }
 
     /**
@@ -43,8 +60,9 @@ final class WorkloadOnTarget implements AutoCloseable {
     static WorkloadOnTarget start(Binding binding, int poolSize, RunListener listener, Target held) {
         Target target = held != null ? held : binding.provider().open(binding.config(), listener::message);
         try {
-            HikariDataSource pool = pool(target, poolSize, binding.config().isolation());
-            return new WorkloadOnTarget(binding, target, pool, held == null);
+            RefusalCounting connecting = new RefusalCounting(target.plugin()::refusal);
+            HikariDataSource pool = pool(target, poolSize, binding.config().isolation(), connecting);
+            return new WorkloadOnTarget(binding, target, pool, connecting, held == null);
         } catch (RuntimeException e) {
             if (held == null) {
                 target.close();
@@ -73,7 +91,7 @@ final class WorkloadOnTarget implements AutoCloseable {
             Binding adopted = binding.atScale((int) loaded);
             listener.message("the database holds " + workload.name() + " at scale " + loaded + ": using it "
                     + "(give --scale to insist on another)");
-            return new WorkloadOnTarget(adopted, target, pool, ownsTarget);
+            return new WorkloadOnTarget(adopted, target, pool, connecting, ownsTarget);
         } catch (SQLException | RuntimeException e) {
             close();
             throw e;
@@ -85,19 +103,17 @@ final class WorkloadOnTarget implements AutoCloseable {
      * Not to be closed: this one owns the pool and the target and closes them.
      */
     WorkloadOnTarget rebound(Binding other) {
-        return new WorkloadOnTarget(other, target, pool, false);
+        return new WorkloadOnTarget(other, target, pool, connecting, false);
     }
 
-    private static HikariDataSource pool(Target target, int size, Isolation isolation) {
+    private static HikariDataSource pool(Target target, int size, Isolation isolation, RefusalCounting connecting) {
         HikariConfig hc = new HikariConfig();
-        hc.setJdbcUrl(target.jdbcUrl());
-        if (target.user() != null) {
-            hc.setUsername(target.user());
-        }
-        if (target.password() != null) {
-            hc.setPassword(target.password());
-        }
-        target.plugin().connectionProperties().forEach(hc::addDataSourceProperty);
+        java.util.Properties properties = new java.util.Properties();
+        target.plugin().connectionProperties().forEach(properties::put);
+        // the driver as HikariCP would use it from a URL, wrapped to see each attempt that fails
+        connecting.open(new com.zaxxer.hikari.util.DriverDataSource(target.jdbcUrl(), null, properties,
+                target.user(), target.password()));
+        hc.setDataSource(connecting);
         hc.setPoolName("tpkit");
         if (isolation != Isolation.DEFAULT) {
             hc.setTransactionIsolation("TRANSACTION_" + isolation.name());

@@ -15,9 +15,22 @@ import java.sql.SQLException;
 final class ConnectionWorker {
     private final SessionFactory factory;
     private volatile Session session; // read by abort() from another thread
+    /** Where a lost connection and its replacement are counted, or null. */
+    private final io.tpkit.measurement.ConnectionHealth health;
+    /** One of the connections the run asked for (a server), rather than a deferred worker. */
+    private final boolean asked;
+    /** The connection was lost and is not replaced yet. */
+    private boolean lost;
 
     ConnectionWorker(SessionFactory factory) throws SQLException {
+        this(factory, null, false);
+    }
+
+    ConnectionWorker(SessionFactory factory, io.tpkit.measurement.ConnectionHealth health, boolean asked)
+            throws SQLException {
         this.factory = factory;
+        this.health = health;
+        this.asked = asked;
         this.session = factory.open();
     }
 
@@ -46,6 +59,12 @@ final class ConnectionWorker {
     Session session() throws SQLException {
         if (session == null) {
             session = factory.open();
+            if (lost) {
+                lost = false;
+                if (health != null && asked) {
+                    health.replaced(true);
+                }
+            }
         }
         return session;
     }
@@ -63,10 +82,28 @@ final class ConnectionWorker {
         return session == null ? null : session.connection();
     }
 
-    /** Drops a session whose connection is gone; the next {@link #session()} opens a new one. */
-    void discard() {
+    /**
+     * Drops a session whose connection is gone (counted once, however many attempts to replace
+     * it fail); the next {@link #session()} opens a new one.
+     */
+    void discard(SQLException cause) {
         closeQuietly();
         session = null;
+        if (!lost) {
+            lost = true;
+            if (health != null) {
+                health.lost(asked, cause.getSQLState(), cause.getMessage());
+            }
+        }
+    }
+
+    /** The run is over: a connection still lost no longer counts as missing. */
+    void endOfRun() {
+        closeQuietly();
+        if (lost && health != null && asked) {
+            health.replaced(false);
+        }
+        lost = false;
     }
 
     /** What the session's last deferred transaction did, if the session is still open. */

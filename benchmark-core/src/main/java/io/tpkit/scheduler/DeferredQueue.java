@@ -85,7 +85,7 @@ final class DeferredQueue {
         this.runner = transactionRunner;
         this.log = deferredLog;
         this.maxWorkers = Math.max(1, most);
-        startWorker(new ConnectionWorker(sessions));
+        startWorker(new ConnectionWorker(sessions, runner.connections(), false));
     }
 
     void add(Request request, long queuedAt) {
@@ -136,7 +136,7 @@ final class DeferredQueue {
             return;
         }
         try {
-            startWorker(new ConnectionWorker(sessions));
+            startWorker(new ConnectionWorker(sessions, runner.connections(), false));
         } catch (SQLException | RuntimeException e) {
             maxWorkers = workers.size(); // the database takes no more connections: the backlog tells
         }

@@ -139,7 +139,7 @@ public final class Scheduler {
             }
             return runWith(servers);
         } finally {
-            servers.forEach(ConnectionWorker::closeQuietly);
+            servers.forEach(ConnectionWorker::endOfRun);
             if (deferred != null) {
                 deferred.close();
             }
@@ -158,7 +158,7 @@ public final class Scheduler {
         List<ConnectionWorker> servers = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                servers.add(new ConnectionWorker(sessions));
+                servers.add(new ConnectionWorker(sessions, metrics.connections(), true));
             }
         } catch (SQLException | RuntimeException e) {
             servers.forEach(ConnectionWorker::closeQuietly);
@@ -443,6 +443,7 @@ public final class Scheduler {
                 double length = p == Phase.WARMUP ? settings.warmup().toMillis() / 1000.0
                         : settings.byCount() ? -1 : settings.duration().toMillis() / 1000.0;
                 listener.onSample(sample, metrics.phaseSeconds(p, now), length, metrics.measuredCommitted());
+                metrics.connections().sayWhatHappened(now);
                 nextTick = Math.max(nextTick + TICK_NANOS, now + TICK_NANOS / 2);
             }
         }

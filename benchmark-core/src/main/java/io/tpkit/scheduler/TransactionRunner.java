@@ -30,6 +30,11 @@ final class TransactionRunner {
         this.maxRetries = maxRetries;
     }
 
+    /** Where lost connections are counted. */
+    io.tpkit.measurement.ConnectionHealth connections() {
+        return metrics.connections();
+    }
+
     /** @return true when the request committed and was counted in the measurement interval */
     boolean execute(ConnectionWorker server, Request request, long intendedStart, long serviceStart) {
         return execute(server, request, request.type(), intendedStart, serviceStart) == Phase.MEASUREMENT;
@@ -75,13 +80,13 @@ final class TransactionRunner {
                     boolean unknown = e instanceof SessionConnection.CommitFailedException
                             || (lost != null && lost.autoCommit());
                     countCalls(lost, cost);
-                    server.discard();
+                    server.discard(original);
                     if (unknown) {
                         metrics.recordOutcomeUnknown(type, original.getSQLState(), original.getMessage());
                     } else {
                         metrics.recordFailure(type, cause, original.getSQLState(), original.getMessage());
                     }
-                    pauseAfterConnectionLoss();
+                    io.tpkit.measurement.Reconnection.pause();
                     return null;
                 }
                 server.rollbackQuietly();
@@ -122,14 +127,5 @@ final class TransactionRunner {
         long maxMicros = 1000L << Math.min(attempt, 6);
         long micros = java.util.concurrent.ThreadLocalRandom.current().nextLong(maxMicros / 2, maxMicros + 1);
         java.util.concurrent.locks.LockSupport.parkNanos(micros * 1000);
-    }
-
-    /** Keeps a terminal whose database is gone from spinning through failures. */
-    private static void pauseAfterConnectionLoss() {
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

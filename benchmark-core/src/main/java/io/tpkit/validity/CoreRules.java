@@ -235,19 +235,23 @@ public final class CoreRules {
         List<Monitor.Row> inside = rows.stream().filter(r -> r.middleIn(from, to)).toList();
         Watched checkpoints = Watched.of(inside, CHECKPOINTS);
         String interval = String.format(Locale.ROOT, "the %.1f s interval", length);
+        String unread = unread(inside, CHECKPOINTS);
         if (checkpoints.seconds < length - WATCH_SLACK_SECONDS && checkpoints.count == 0) {
             return RuleResult.notApplicable(LONG_ENOUGH, LONG_ENOUGH_RULE, String.format(Locale.ROOT,
-                    "cannot be judged: the checkpoint counter was read for %.0f s of %s (see the monitor's notes)",
-                    checkpoints.seconds, interval));
+                    "cannot be judged: the checkpoint counter was read for %.0f s of %s%s", checkpoints.seconds,
+                    interval, unread.isEmpty() ? " (see the monitor's notes)" : unread));
         }
         List<String> detail = new ArrayList<>();
         boolean passed = checkpoints.count > 0;
         boolean judged = true;
         if (passed) {
-            detail.add(String.format(Locale.ROOT, "%d checkpoint%s inside %s", checkpoints.count,
-                    checkpoints.count == 1 ? "" : "s", interval));
+            detail.add(String.format(Locale.ROOT, "%d checkpoint%s inside %s%s", checkpoints.count,
+                    checkpoints.count == 1 ? "" : "s", interval, unread.isEmpty() ? ""
+                            : String.format(Locale.ROOT, " (read for %.0f s of it%s)", checkpoints.seconds, unread)));
         } else {
-            detail.add("no checkpoint inside " + interval + checkpointAdvice(settings.settings(), inside));
+            detail.add("no checkpoint inside " + interval + checkpointAdvice(settings.settings(), inside)
+                    + (unread.isEmpty() ? "" : String.format(Locale.ROOT, " (the checkpoint counter was read for "
+                    + "%.0f s of it%s)", checkpoints.seconds, unread)));
         }
         Watched vacuums = Watched.of(inside, AUTOVACUUMS);
         Watched analyzes = Watched.of(inside, AUTOANALYZES);
@@ -263,8 +267,8 @@ public final class CoreRules {
                         analyzes.count == 1 ? "" : "s"));
             } else if (vacuums.seconds < length - WATCH_SLACK_SECONDS) {
                 judged = false;
-                detail.add(String.format(Locale.ROOT, "the autovacuum counters were read for %.0f s of the interval",
-                        vacuums.seconds));
+                detail.add(String.format(Locale.ROOT, "the autovacuum counters were read for %.0f s of the interval%s",
+                        vacuums.seconds, unread(inside, AUTOVACUUMS)));
             } else {
                 passed = false;
                 String naptime = settings.settings().get("autovacuum_naptime");
@@ -280,6 +284,35 @@ public final class CoreRules {
             return RuleResult.notApplicable(LONG_ENOUGH, LONG_ENOUGH_RULE, "cannot be judged: " + text);
         }
         return RuleResult.check(LONG_ENOUGH, LONG_ENOUGH_RULE, passed && judged, text);
+    }
+
+    /**
+     * The stretches of the interval's seconds in which a counter was not read (the monitor had
+     * lost its connection, or the server refused the query), said as "; not read from A s to
+     * B s, ...", or "" when none.
+     */
+    static String unread(List<Monitor.Row> inside, String column) {
+        List<String> stretches = new ArrayList<>();
+        Double from = null;
+        double to = 0;
+        for (Monitor.Row r : inside) {
+            if (r.values().containsKey(column)) {
+                if (from != null) {
+                    stretches.add(String.format(Locale.ROOT, "%.1f s to %.1f s", from, to));
+                    from = null;
+                }
+            } else {
+                if (from == null) {
+                    from = r.elapsedSeconds() - r.seconds();
+                }
+                to = r.elapsedSeconds();
+            }
+        }
+        if (from != null) {
+            stretches.add(String.format(Locale.ROOT, "%.1f s to %.1f s", from, to));
+        }
+        return stretches.isEmpty() ? "" : "; not read from " + String.join(", ", stretches)
+                + " of the run (why: monitor.gaps and monitor.notes in result.json)";
     }
 
     /** A counter's sum over the rows that have it, and the seconds those rows cover. */

@@ -67,7 +67,7 @@ class MonitorTest {
         });
         assertThat(m.notes()).contains("db.* stopped: the server went away");
         assertThat(db.calls).hasValue(4); // after the failure the database is left alone
-        assertThat(m.columns()).endsWith("driver.cpu_pct", "db.commits_per_s");
+        assertThat(m.columns()).endsWith("driver.cpu_pct", "db.commits_per_s", Monitor.CONNECTED);
 
         MonitorSummary s = m.summary(0.0, 2.0);
         assertThat(s.samples()).isEqualTo(2);
@@ -79,8 +79,8 @@ class MonitorTest {
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.getFirst()).isEqualTo("elapsed_s," + String.join(",", m.columns()));
         assertThat(lines).hasSize(rows.size() + 1);
-        assertThat(lines.get(1)).endsWith(",10");
-        assertThat(lines.get(3)).endsWith(","); // the series went away: an empty cell
+        assertThat(lines.get(1)).endsWith(",10,1");
+        assertThat(lines.get(3)).endsWith(",,0"); // the series went away: an empty cell, and the second unread
     }
 
     @Test

@@ -187,7 +187,7 @@ class CoreRulesTest {
         RuleResult partial = CoreRules.longEnough(null, 1.0, 9.0, cut, POSTGRES);
         assertThat(partial.status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
         assertThat(partial.detail()).isEqualTo("cannot be judged: the checkpoint counter was read for 3 s of the 8.0 s "
-                + "interval (see the monitor's notes)");
+                + "interval; not read from 4.0 s to 9.0 s of the run (why: monitor.gaps and monitor.notes in result.json)");
         // a checkpoint seen before it broke is enough
         List<Monitor.Row> seen = postgresRows(3, 3);
         seen.subList(4, 10).forEach(row -> row.values().remove("db.checkpoints"));

@@ -46,9 +46,13 @@ final class HpssRules {
         List<Integer> underWay = new ArrayList<>();
         long total = 0;
         boolean counted = false;
+        List<Integer> unread = new ArrayList<>();
         for (Iteration it : rounds) {
             Iteration.Conditions c = it.conditions();
             if (c == null || c.checkpoints() == null) {
+                if (c != null && c.samples() > 0) {
+                    unread.add(it.number()); // monitored, but the counter not read throughout (a lost connection)
+                }
                 continue;
             }
             counted = true;
@@ -64,6 +68,13 @@ final class HpssRules {
             return RuleResult.notApplicable("no-checkpoint", NO_CHECKPOINT, "cannot be judged: the monitor counted "
                     + "no checkpoints on this database (InnoDB checkpoints continuously, a little at a time, and has "
                     + "no checkpoint counter; on PostgreSQL see the monitor's notes)");
+        }
+        if (underWay.isEmpty() && !unread.isEmpty()) {
+            // the monitor lost its connection: a checkpoint may have come in a second it did not read
+            return RuleResult.notApplicable("no-checkpoint", NO_CHECKPOINT, "cannot be judged: no checkpoint in the "
+                    + (rounds.size() - unread.size()) + " iterations the monitor read whole, but the checkpoint counter "
+                    + "was not read throughout iteration" + (unread.size() == 1 ? " " : "s ") + ranges(unread)
+                    + " (see monitor.gaps in result.json)");
         }
         if (underWay.isEmpty()) {
             return RuleResult.check("no-checkpoint", NO_CHECKPOINT, true, "no checkpoint in the " + rounds.size()

@@ -46,6 +46,9 @@ public final class Main implements Runnable {
         }
         Console console = new Console(new PrintWriter(System.out, true), new PrintWriter(System.err, true),
                 System.console() != null);
+        // after the console took the real standard error: what libraries print there during a run
+        // goes to its driver.log (and with --verbose to the console too)
+        io.tpkit.result.DriverLog.routeStandardError(verbose);
         int code = execute(args, console);
         console.finished();
         if (!console.interrupted()) {
@@ -89,8 +92,10 @@ public final class Main implements Runnable {
                 console.err().flush();
                 return BAD_INPUT;
             }
+            // the hint only where the command takes the option
+            boolean offers = cl.getCommandSpec().findOption("--verbose") != null;
             console.err().println("tpkit: error: " + (e.getMessage() == null ? e.toString() : e.getMessage())
-                    + (verbose ? "" : " (--verbose shows the stack trace)"));
+                    + (verbose || !offers ? "" : " (--verbose shows the stack trace)"));
             if (verbose) {
                 e.printStackTrace(console.err());
             }

@@ -37,6 +37,9 @@ final class MergeCommand implements Callable<Integer> {
             description = "Folder for the merged result folder. Default: ./results.")
     Path out;
 
+    @Option(names = "--verbose", description = "Print stack traces and driver logs.")
+    boolean verbose;
+
     MergeCommand(Console console) {
         this.console = console;
     }

@@ -74,6 +74,8 @@ final class SummaryPrinter {
                     io.tpkit.result.Units.duration(stalls.totalSeconds()),
                     io.tpkit.result.Units.duration(stalls.longestSeconds()), stalls.longestFrom());
         }
+        printConnections(m.connections());
+        printMonitorGaps(r.monitor());
         if (unknown > 0) {
             out.printf(Locale.ROOT, "Outcome unknown: %d transactions lost with their connection during the commit "
                     + "(neither committed nor failed here; the consistency check reconciles them)%n", unknown);
@@ -96,9 +98,28 @@ final class SummaryPrinter {
                 out.printf("  not met: %s -- %s%n", rule.rule(), rule.detail());
             }
         }
+        java.nio.file.Path dir = java.nio.file.Path.of(r.resultDir());
+        if (io.tpkit.result.DriverLog.written(dir)) {
+            out.println("Driver log: the connection pool's and the JDBC driver's own messages, with their stack traces: "
+                    + dir.resolve(io.tpkit.result.DriverLog.FILE));
+        }
         out.println("Results: " + r.resultDir());
         out.println("Report: " + java.nio.file.Path.of(r.resultDir()).resolve("report.html"));
         out.flush();
+    }
+
+    /** Connections lost, refused, and how long fewer worked than asked (metrics.connections). */
+    private void printConnections(io.tpkit.metrics.Connections c) {
+        if (c != null && c.eventful()) {
+            out.println(io.tpkit.report.RunReport.connectionsText(c) + " (metrics.connections in result.json)");
+        }
+    }
+
+    /** The stretches in which the monitor did not read the server (monitor.gaps). */
+    private void printMonitorGaps(io.tpkit.monitor.MonitorSummary monitor) {
+        if (monitor != null && monitor.gaps() != null && !monitor.gaps().isEmpty()) {
+            out.println(io.tpkit.report.RunReport.gapsText(monitor) + " (monitor.gaps in result.json)");
+        }
     }
 
     /** The deferred transactions queued in the interval, followed to their end (deferred.csv). */

@@ -23,7 +23,32 @@ final class MysqlErrors {
     static final int SERVER_GONE = 2006;              // CR_SERVER_GONE_ERROR
     static final int SERVER_LOST = 2013;              // CR_SERVER_LOST
 
+    static final int TOO_MANY_CONNECTIONS = 1040;      // ER_CON_COUNT_ERROR (max_connections), SQLState 08004
+    static final int TOO_MANY_USER_CONNECTIONS = 1203; // ER_TOO_MANY_USER_CONNECTIONS (max_user_connections)
+    static final int USER_LIMIT_REACHED = 1226;        // ER_USER_LIMIT_REACHED (an account's resource limit)
+    static final int ACCESS_DENIED = 1045;             // ER_ACCESS_DENIED_ERROR
+
     private MysqlErrors() {
+    }
+
+    /** Why a connection was refused: by vendor code first, since 1040 carries SQLState 08004. */
+    static io.tpkit.spi.database.ConnectionRefusal refusal(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s) {
+                switch (s.getErrorCode()) {
+                    case TOO_MANY_CONNECTIONS, TOO_MANY_USER_CONNECTIONS, USER_LIMIT_REACHED:
+                        return io.tpkit.spi.database.ConnectionRefusal.TOO_MANY_CONNECTIONS;
+                    case ACCESS_DENIED:
+                        return io.tpkit.spi.database.ConnectionRefusal.AUTHENTICATION;
+                    default:
+                        break;
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return io.tpkit.spi.database.ConnectionRefusal.bySqlState(e);
     }
 
     static ErrorClass classify(SQLException e) {

@@ -127,6 +127,11 @@ public final class MysqlPlugin implements DatabasePlugin {
     }
 
     @Override
+    public io.tpkit.spi.database.ConnectionRefusal refusal(SQLException e) {
+        return MysqlErrors.refusal(e);
+    }
+
+    @Override
     public BulkWriter bulkWriter(Connection c, String table, List<String> columns) throws SQLException {
         return new LoadDataWriter(c, table, columns);
     }

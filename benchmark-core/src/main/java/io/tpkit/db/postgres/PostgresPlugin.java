@@ -139,6 +139,14 @@ public final class PostgresPlugin implements DatabasePlugin {
     }
 
     @Override
+    public void nameSession(Connection c, String name) throws SQLException {
+        try (java.sql.PreparedStatement s = c.prepareStatement("SELECT set_config('application_name', ?, false)")) {
+            s.setString(1, name);
+            s.execute();
+        }
+    }
+
+    @Override
     public BulkWriter bulkWriter(Connection c, String table, List<String> columns) throws SQLException {
         String sql = "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN";
         return new CopyWriter(c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql));

@@ -157,6 +157,22 @@ public interface DatabasePlugin {
     ErrorClass classify(SQLException e);
 
     /**
+     * Names a session of tpkit's own on the server, where the server shows names (PostgreSQL's
+     * {@code application_name} in pg_stat_activity), so that a DBA can tell the monitor's
+     * connection from the benchmark's. Nothing by default.
+     */
+    default void nameSession(Connection c, String name) throws SQLException {
+    }
+
+    /**
+     * Why an attempt to open a connection failed (the run counts refused connections by class).
+     * By SQLState unless the plugin knows better (MySQL's limits carry vendor codes).
+     */
+    default ConnectionRefusal refusal(SQLException e) {
+        return ConnectionRefusal.bySqlState(e);
+    }
+
+    /**
      * Opens the fast bulk path into {@code table} (PostgreSQL COPY, MySQL LOAD DATA...). Rows
      * are streamed: nothing is held in memory beyond a buffer.
      */

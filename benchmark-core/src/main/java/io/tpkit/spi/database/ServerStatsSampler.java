@@ -6,14 +6,27 @@ import java.util.Map;
 
 /**
  * Reads the database server's own counters once a second during a run, on a connection of its
- * own (see {@link DatabasePlugin#serverStatsSampler()}). Implementations never throw: a query
- * the server refuses removes the series it feeds and leaves a note, and sampling goes on.
+ * own (see {@link DatabasePlugin#serverStatsSampler()}). Implementations never throw but for
+ * {@link ConnectionLost}: a query the server refuses removes the series it feeds and leaves a
+ * note, and sampling goes on; a connection that no longer works is the monitor's to replace.
  * {@link io.tpkit.monitor.CounterSampler} does the bookkeeping for samplers built from
  * cumulative counters (PostgreSQL's statistics views, MySQL's {@code SHOW GLOBAL STATUS}).
  */
 public interface ServerStatsSampler {
     /**
-     * Reads the counters. The first call only takes the baseline and returns no values.
+     * The connection no longer works (the server ended the session, the network dropped it): the
+     * monitor opens another, and the sampler's next call takes a new baseline, so that no
+     * interval's figures span the time nothing was read.
+     */
+    final class ConnectionLost extends RuntimeException {
+        public ConnectionLost(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * Reads the counters. The first call only takes the baseline and returns no values, and so
+     * does the first call after a {@link ConnectionLost}.
      *
      * @param seconds the time since the previous call, to turn differences into rates
      * @return the values of this interval by series name ({@code db.commits_per_s}) and the events
