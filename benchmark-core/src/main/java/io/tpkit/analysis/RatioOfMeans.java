@@ -33,8 +33,12 @@ import java.util.List;
  * {@code s_y^2 - 2 r s_xy + r^2 s_x^2}, the variance of {@code y_i - r x_i}; with independent
  * samples it widens the interval. Assumptions: the pairs are independent of each other, and the
  * differences {@code y_i - r x_i} are normally distributed (it is exact then; the shared part
- * of a pair need not be normal). Coverage measured by simulation (RatioOfMeansTest) under a
- * shared drift per round: the nominal 95 %.
+ * of a pair need not be normal). Coverage measured by simulation (RatioOfMeansTest), each
+ * round's level drawn between 0.5 and 2 and applied to both sides: 94.3 to 95.7 % at 4, 6 and
+ * 10 pairs, the median width 6 to 8 times smaller than the independent interval's on the same
+ * values. With 3 pairs (2 df) under such a drift the baseline is often not shown different from
+ * 0 and the interval is unbounded (a third of the time; the confidence set still covers 95 %):
+ * 4 or more pairs are advised.
  *
  * <p>In both forms, when the baseline's mean is not significantly different from 0 at the level
  * ({@code x^2 <= t^2 b}; paired: {@code A <= 0}) the set of such ratios is unbounded (the whole
