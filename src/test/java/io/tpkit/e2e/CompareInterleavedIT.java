@@ -90,8 +90,11 @@ class CompareInterleavedIT {
                 + "serverSettings.commit_delay 20000): each round reversed from the one before",
                 "Targets: 2 targets, each started once", "the 2 servers tpkit started ran side by side",
                 "runs: 4 of 4 repetitions used", "Runs in the order they ran:");
-        assertThat(line(out, "TPS ")).matches("TPS +[\\d,.]+ +[\\d,.]+ +0\\.\\d+ +\\[-?[\\d.]+, 0\\.\\d+\\] +4 / 4 +slower");
-        assertThat(line(out, "gate: ")).startsWith("gate: FAILED: TPS ratio 0.").contains("4 runs each");
+        // the runs of a round are a pair: every figure judged with the interval for paired means, n = 4 pairs
+        assertThat(line(out, "TPS ")).matches("TPS +[\\d,.]+ +[\\d,.]+ +0\\.\\d+ +\\[-?[\\d.]+, 0\\.\\d+\\] +4 pairs +slower");
+        assertThat(out).contains("Paired by round: 4 of 4 rounds paired.", "runs paired by round: Fieller's interval "
+                + "for paired means, n - 1 df");
+        assertThat(line(out, "gate: ")).startsWith("gate: FAILED: TPS ratio 0.").contains("4 pairs, Fieller paired 95%");
         // each setting on a server of its own, started once: two servers, one copy of the data each
         String said = cli.out() + cli.err();
         assertThat(count(said, "starting embedded PostgreSQL")).isEqualTo(2);
@@ -109,6 +112,10 @@ class CompareInterleavedIT {
         assertThat(tps.at("/samples/0")).hasSize(4);
         assertThat(tps.at("/samples/1")).hasSize(4);
         assertThat(tps.at("/changes/1/verdict").asText()).isEqualTo("slower");
+        assertThat(tps.at("/changes/1/estimate/paired").asBoolean()).isTrue();
+        assertThat(tps.at("/changes/1/estimate/df").asDouble()).isEqualTo(3.0);
+        assertThat(c.at("/method").asText()).isEqualTo(io.tpkit.analysis.RatioOfMeans.PAIRED_METHOD);
+        assertThat(c.at("/runs/1/pairs/paired").toString()).isEqualTo("[1,2,3,4]");
         everyRunRestoredToTheSameData(c);
         // the runs of a round share a seed, and every round has its own
         JsonNode runs = c.at("/order/runs");
@@ -136,9 +143,19 @@ class CompareInterleavedIT {
         Path b = Path.of(c.at("/runs/1/resultDir").asText());
         assertThat(a.resolve("repeat.json")).exists();
         assertThat(json(a.resolve("repeat.json")).at("/used/used").asInt()).isEqualTo(4);
+        // each repeat.json names the comparison and each run's round: compared again, the runs pair as they did
+        JsonNode repeatA = json(a.resolve("repeat.json"));
+        JsonNode repeatB = json(b.resolve("repeat.json"));
+        assertThat(repeatA.at("/interleaved/comparison").asText()).isNotEmpty()
+                .isEqualTo(repeatB.at("/interleaved/comparison").asText());
+        assertThat(repeatB.at("/interleaved/variant").asText()).isEqualTo("B");
+        for (int round = 1; round <= 4; round++) {
+            assertThat(repeatA.at("/runs/" + (round - 1) + "/round").asInt()).isEqualTo(round);
+        }
         Cli again = Cli.run("compare", a.toString(), b.toString(), "--out", temp.resolve("again").toString());
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(line(again.out(), "TPS ")).isEqualTo(line(out, "TPS "));
+        assertThat(again.out()).contains("Paired by round: 4 of 4 rounds paired.");
     }
 
     @Test
@@ -175,6 +192,9 @@ class CompareInterleavedIT {
         assertThat(cmp.order().runs().get(2).leftOut()).isEqualTo("incomplete");
         assertThat(cmp.runs().get(0).counts().summary()).isEqualTo("1 of 2 repetitions used (1 not run)");
         assertThat(cmp.runs().get(1).counts().summary()).isEqualTo("1 of 2 repetitions used (1 incomplete)");
+        // round 2 has no usable run of either: dropped from the pairing, and counted
+        assertThat(cmp.runs().get(1).pairs().summary())
+                .isEqualTo("1 of 2 rounds paired; dropped: round 2 (run 1: not run, run 2: incomplete)");
         assertThat(io.tpkit.compare.ComparisonTable.render(cmp)).contains("runs: 1 of 2 repetitions used (1 not run)",
                 "left out (incomplete): " + c.runs().get(2).resultDir());
         assertThat(c.folder().resolve("comparison.json")).exists();
@@ -239,6 +259,25 @@ class CompareInterleavedIT {
         everyRunRestoredToTheSameData(c);
         // every later column judged against the first with both its runs
         assertThat(count(out, "Changes, set ")).isEqualTo(3);
-        assertThat(line(out, "TPS ")).contains("2 / 2");
+        assertThat(line(out, "TPS ")).contains("2 pairs");
+    }
+
+    @Test
+    void theSameConfigurationTwiceShowsNoDifferenceRoundByRound() throws Exception {
+        // one configuration against itself: both "variants" share one server and its copy of the data, their runs
+        // interleaved and paired by round. At 99 % a method whose intervals are as wide as the noise calls this
+        // different about once in a hundred; one that paired away the noise itself would call it different often
+        Cli cli = compare(temp.resolve("out"), "--db", "embedded-postgres", "--db", "embedded-postgres",
+                "--repeat", "4", "--confidence", "99");
+        assertThat(cli.exitCode()).as(cli.out() + cli.err()).isZero();
+        String out = cli.out();
+        assertThat(out).contains("Targets: 1 target, started once", "Paired by round: 4 of 4 rounds paired.",
+                "99% confidence interval of the ratio of the means (variant / baseline); runs paired by round");
+        // on a busy machine two runs of one round can differ by a factor of 2: the interval is then wide, or unbounded
+        assertThat(line(out, "TPS ")).matches("TPS +[\\d,.]+ +[\\d,.]+ +[\\d.]+ +(\\[[\\d.-]+, [\\d.]+\\]|unbounded) +4 "
+                + "pairs +(no difference shown|within noise)");
+        JsonNode c = json(folder(out, "Comparison").resolve("comparison.json"));
+        assertThat(sequence(c)).containsExactly("A", "B", "B", "A", "A", "B", "B", "A");
+        everyRunRestoredToTheSameData(c);
     }
 }

@@ -23,9 +23,23 @@ public record Change(RatioOfMeans estimate, String verdict, Boolean better) {
     public static final String ONE_RUN_EACH = "1 run each: no interval; use --repeat";
 
     static Change of(List<Double> baseline, List<Double> variant, Better direction, Judgement judgement) {
-        RatioOfMeans r = RatioOfMeans.of(baseline, variant, judgement.level());
+        return judged(RatioOfMeans.of(baseline, variant, judgement.level()), direction, judgement);
+    }
+
+    /**
+     * The change of paired values ({@link RatioOfMeans#paired}): index i of both lists from the
+     * same round of an interleaved comparison.
+     */
+    static Change paired(List<Double> baseline, List<Double> variant, Better direction, Judgement judgement) {
+        return judged(RatioOfMeans.paired(baseline, variant, judgement.level()), direction, judgement);
+    }
+
+    private static Change judged(RatioOfMeans r, Better direction, Judgement judgement) {
         if (r.ratio() == null) {
             return new Change(r, "no ratio: the baseline's mean is 0", null);
+        }
+        if (r.paired() && r.nBaseline() < 2) {
+            return new Change(r, r.nBaseline() + " pair: no interval; use --repeat", null);
         }
         if (r.nBaseline() < 2 || r.nVariant() < 2) {
             return new Change(r, r.nBaseline() == 1 && r.nVariant() == 1 ? ONE_RUN_EACH
@@ -66,6 +80,12 @@ public record Change(RatioOfMeans estimate, String verdict, Boolean better) {
             return "unbounded";
         }
         return r.hasInterval() ? "[" + ratio(r.low()) + ", " + ratio(r.high()) + "]" : "-";
+    }
+
+    /** "3 / 4" (the runs of the baseline and of the variant), or "4 pairs" (rounds paired). */
+    public static String runs(RatioOfMeans r) {
+        return r.paired() ? r.nBaseline() + (r.nBaseline() == 1 ? " pair" : " pairs")
+                : r.nBaseline() + " / " + r.nVariant();
     }
 
     /** A bounded interval is known. */

@@ -70,6 +70,15 @@ public record Comparison(String workload, List<Run> runs, List<Row> rows, List<S
         return level == null || noise == null ? null : new Judgement(level, noise);
     }
 
+    /**
+     * Whether the changes are judged round by round: every column's runs ran in one interleaved
+     * comparison with the baseline's, and each column pairs its runs with the baseline's of the
+     * same round ({@link Run#pairs()}).
+     */
+    public boolean paired() {
+        return runs.size() > 1 && runs.subList(1, runs.size()).stream().allMatch(r -> r.pairs() != null);
+    }
+
     /** Whether some column has more than one run behind it. */
     public boolean ofRepetitions() {
         return runs.stream().anyMatch(r -> r.counts() != null && r.counts().used() > 1);
@@ -122,21 +131,27 @@ public record Comparison(String workload, List<Run> runs, List<Row> rows, List<S
      * @param name    what tells this run from the others ("run 2: logic procedure", "run 1: PostgreSQL
      *                18.6"): its column's head and its name in legends
      * @param counts  how many runs the column had and used (null in a comparison written before sets)
+     * @param pairs   how the column's runs pair with the baseline's, round by round, when both ran in
+     *                one interleaved comparison; null otherwise, and for the baseline
      */
     public record Run(String label, String product, String version, String variant, String resultDir,
-                      String verdict, boolean consistent, String name, RunsUsed counts) {
+                      String verdict, boolean consistent, String name, RunsUsed counts, RoundPairs pairs) {
         /** A run not named yet (see {@link Comparisons#named}). */
         public Run(String label, String product, String version, String variant, String resultDir,
                    String verdict, boolean consistent) {
-            this(label, product, version, variant, resultDir, verdict, consistent, null, null);
+            this(label, product, version, variant, resultDir, verdict, consistent, null, null, null);
         }
 
         Run named(String runName) {
-            return new Run(label, product, version, variant, resultDir, verdict, consistent, runName, counts);
+            return new Run(label, product, version, variant, resultDir, verdict, consistent, runName, counts, pairs);
         }
 
         Run counted(RunsUsed used) {
-            return new Run(label, product, version, variant, resultDir, verdict, consistent, name, used);
+            return new Run(label, product, version, variant, resultDir, verdict, consistent, name, used, pairs);
+        }
+
+        Run paired(RoundPairs byRound) {
+            return new Run(label, product, version, variant, resultDir, verdict, consistent, name, counts, byRound);
         }
     }
 

@@ -149,20 +149,40 @@ public final class ComparisonTable {
                     j.levelText() + " interval", "runs", "verdict"});
             for (Comparison.Row row : judged) {
                 Change ch = row.change(k);
-                Double base = row.values().getFirst();
-                Double v = row.values().get(k);
+                Double base = mean(row, ch, 0);
+                Double v = mean(row, ch, k);
                 lines.add(new String[] {label(row.shortName()), base == null ? "-" : value(base, row.count()),
                         v == null ? "-" : value(v, row.count()),
                         ch == null || ch.estimate().ratio() == null ? "-" : Change.ratio(ch.estimate().ratio()),
                         ch == null ? "-" : Change.interval(ch.estimate()),
-                        ch == null ? "-" : ch.estimate().nBaseline() + " / " + ch.estimate().nVariant(),
-                        ch == null ? "a side has no value" : ch.words()});
+                        ch == null ? "-" : Change.runs(ch.estimate()), ch == null ? noChange(c, k) : ch.words()});
             }
             boolean[] right = {false, true, true, true, false, true, false};
             out.append(aligned(lines, right));
+            RoundPairs pairs = c.runs().get(k).pairs();
+            if (c.paired() && pairs != null) {
+                out.append("Paired by round: ").append(pairs.summary()).append('.').append(nl);
+            }
         }
-        out.append(j.methodLine()).append(nl).append(nl);
+        out.append(j.methodLine(c.paired())).append(nl).append(nl);
         return out.toString();
+    }
+
+    /**
+     * A side's mean as the change judged it: of the rounds paired when the runs are paired (a
+     * round dropped from the pairing is not in it), else the mean of the side's runs used.
+     */
+    public static Double mean(Comparison.Row row, Change ch, int side) {
+        if (ch == null) {
+            return row.values().get(side);
+        }
+        return side == 0 ? ch.estimate().baselineMean() : ch.estimate().variantMean();
+    }
+
+    /** Why a judged figure has no change: a side lacks it, or no round has a usable run of both. */
+    public static String noChange(Comparison c, int k) {
+        RoundPairs pairs = c.runs().get(k).pairs();
+        return pairs != null && pairs.paired().isEmpty() ? "no round paired" : "a side has no value";
     }
 
     /**

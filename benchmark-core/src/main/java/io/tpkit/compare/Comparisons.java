@@ -116,17 +116,20 @@ public final class Comparisons {
         }
         List<Map<String, Object>> configurations = firsts.stream().map(RunResult::configuration).toList();
         boolean repetitions = sets.stream().anyMatch(s -> s.runs().size() > 1);
+        String prefix = repetitions ? "set" : "run";
         List<Comparison.Run> named = named(sets.stream().map(s -> run(s, varied)).toList(), configurations,
                 firsts.stream().map(RunResult::startedAt).toList(),
                 firsts.stream().map(r -> r.load() != null ? "fresh load" : "no load").toList(),
-                repetitions ? "set" : "run");
+                prefix);
+        List<RoundPairs> pairs = pairs(sets, prefix);
         List<Comparison.Run> runs = new ArrayList<>();
         for (int i = 0; i < sets.size(); i++) {
-            runs.add(named.get(i).counted(sets.get(i).counts()));
+            Comparison.Run run = named.get(i).counted(sets.get(i).counts());
+            runs.add(pairs == null || i == 0 ? run : run.paired(pairs.get(i)));
         }
         String headline = headline(firsts);
         String main = mainType(firsts.getFirst());
-        Rows rows = new Rows(sets, judgement);
+        Rows rows = new Rows(sets, judgement, pairs);
         // the benchmark's own headline first (TPC-C: NOPM), then TPS
         numericHeadline(firsts).forEach((id, label) -> rows.add(id, label, id.equals(headline) ? Better.HIGHER : null,
                 r -> r.headline() == null || r.headline().get(id) == null ? null : r.headline().get(id).value()));
@@ -172,19 +175,45 @@ public final class Comparisons {
         Placement.difference(firsts).ifPresent(differences::add);
         return new Comparison(workload, runs, rows.rows, differences,
                 all.stream().filter(d -> varied.contains(d.substring(0, d.indexOf(':')))).toList(),
-                startingData(firsts, repetitions ? "set" : "run"), judgement.level(), judgement.noise(), RatioOfMeans.METHOD,
+                startingData(firsts, prefix), judgement.level(), judgement.noise(),
+                pairs == null ? RatioOfMeans.METHOD : RatioOfMeans.PAIRED_METHOD,
                 rows.rows.stream().anyMatch(r -> headline.equals(r.id())) ? headline : "tps", null);
+    }
+
+    /**
+     * How each later side's runs pair with the baseline's, round by round, when every side holds
+     * the runs of a variant of one interleaved comparison ({@link RunSet#rounds()}): the runs of a
+     * round ran minutes apart, under the same conditions of the machine. Null otherwise (sides
+     * run apart, single runs, a repeat.json written before rounds were recorded): each side's
+     * runs are then taken as independent draws.
+     *
+     * @return null, or one entry per side, the first (the baseline's) null
+     */
+    static List<RoundPairs> pairs(List<RunSet> sets, String prefix) {
+        RunSet baseline = sets.getFirst();
+        if (!sets.stream().allMatch(s -> s.pairsWith(baseline))) {
+            return null;
+        }
+        List<RoundPairs> out = new ArrayList<>();
+        out.add(null);
+        for (int k = 1; k < sets.size(); k++) {
+            out.add(RoundPairs.of(baseline, sets.get(k), prefix + " 1", prefix + " " + (k + 1)));
+        }
+        return out;
     }
 
     /** The rows as they are added: each figure's values per side, their means and, for those judged, the changes. */
     private static final class Rows {
         private final List<RunSet> sets;
         private final Judgement judgement;
+        /** Each side's pairs with the baseline, round by round, or null when the runs are not paired. */
+        private final List<RoundPairs> pairs;
         final List<Comparison.Row> rows = new ArrayList<>();
 
-        Rows(List<RunSet> sets, Judgement judgement) {
+        Rows(List<RunSet> sets, Judgement judgement, List<RoundPairs> pairs) {
             this.sets = sets;
             this.judgement = judgement;
+            this.pairs = pairs;
         }
 
         void add(String id, String metric, Better better, Function<RunResult, Double> value) {
@@ -211,8 +240,14 @@ public final class Comparisons {
                 changes = new ArrayList<>();
                 changes.add(null);
                 for (int k = 1; k < sets.size(); k++) {
-                    changes.add(samples.getFirst().isEmpty() || samples.get(k).isEmpty() ? null
-                            : Change.of(samples.getFirst(), samples.get(k), better, judgement));
+                    if (pairs != null) {
+                        List<List<Double>> paired = pairs.get(k).values(sets.getFirst(), sets.get(k), value);
+                        changes.add(paired.getFirst().isEmpty() ? null
+                                : Change.paired(paired.get(0), paired.get(1), better, judgement));
+                    } else {
+                        changes.add(samples.getFirst().isEmpty() || samples.get(k).isEmpty() ? null
+                                : Change.of(samples.getFirst(), samples.get(k), better, judgement));
+                    }
                 }
             }
             rows.add(new Comparison.Row(metric, means, count, id, better, samples, changes));

@@ -52,7 +52,7 @@ public record Gate(double slowerPct, String figure) {
             String who = c.runs().size() > 2 ? ComparisonTable.name(c, k) + ": " : "";
             Change change = row.change(k);
             String figure = row.shortName();
-            String why = cannotJudge(change, figure, j);
+            String why = cannotJudge(change, figure, c.runs().get(k).pairs());
             if (why != null) {
                 unjudged = true;
                 lines.add("gate: " + who + "cannot judge: " + why);
@@ -60,7 +60,7 @@ public record Gate(double slowerPct, String figure) {
             }
             RatioOfMeans r = change.estimate();
             String pct = Judgement.percent(limit) + "%";
-            String how = runs(r) + ", " + RatioOfMeans.SHORT + " " + j.levelText();
+            String how = runs(r) + ", " + r.shortMethod() + " " + j.levelText();
             if (r.unbounded()) {
                 // the baseline varied so much that its mean is not shown different from 0: nothing is shown
                 lines.add("gate: " + who + "passed: " + figure + " ratio " + Change.ratio(r.ratio()) + ", interval "
@@ -102,13 +102,18 @@ public record Gate(double slowerPct, String figure) {
     }
 
     /** Why the change cannot be judged, or null when it can. */
-    private static String cannotJudge(Change change, String figure, Judgement j) {
+    private static String cannotJudge(Change change, String figure, RoundPairs pairs) {
         if (change == null) {
-            return "a side has no " + figure;
+            return pairs != null && pairs.paired().isEmpty() ? "no round has a usable run of both sides (" + pairs
+                    .summary() + ")" : "a side has no " + figure;
         }
         RatioOfMeans r = change.estimate();
         if (r.ratio() == null) {
             return "the baseline's " + figure + " is 0";
+        }
+        if (r.paired() && r.nBaseline() < 2) {
+            return "1 pair (a round with a usable run of both sides) gives no interval of " + figure + ": run more "
+                    + "rounds (--repeat N)";
         }
         if (r.nBaseline() < 2 || r.nVariant() < 2) {
             return (r.nBaseline() == 1 && r.nVariant() == 1 ? "1 run each" : r.nBaseline() + " run"
@@ -118,8 +123,11 @@ public record Gate(double slowerPct, String figure) {
         return null;
     }
 
-    /** "3 runs each", "3 and 5 runs". */
+    /** "3 runs each", "3 and 5 runs", "4 pairs" (runs paired by round). */
     static String runs(RatioOfMeans r) {
+        if (r.paired()) {
+            return r.nBaseline() + " pairs";
+        }
         return r.nBaseline() == r.nVariant() ? r.nBaseline() + " runs each" : r.nBaseline() + " and " + r.nVariant()
                 + " runs";
     }

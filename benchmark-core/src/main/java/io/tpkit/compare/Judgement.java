@@ -45,9 +45,22 @@ public record Judgement(double level, double noise) {
 
     /** The line that goes with every table of intervals: the method, the level and the noise threshold. */
     public String methodLine() {
-        return "Interval: " + levelText() + " confidence interval of the ratio of the means (variant / baseline), "
-                + RatioOfMeans.METHOD + "; each side's runs taken as independent draws of a normally distributed "
-                + "figure. Noise threshold: " + noiseText() + " (a difference the interval shows, but not beyond "
+        return methodLine(false);
+    }
+
+    /**
+     * As {@link #methodLine()}, for a comparison whose runs are paired by round (an interleaved
+     * comparison's: {@link Comparison#paired()}) or not.
+     */
+    public String methodLine(boolean paired) {
+        String how = paired ? "; runs paired by round: " + RatioOfMeans.PAIRED_METHOD + " (n pairs; the two runs of "
+                + "a round ran minutes apart, so what moved both alike, the machine's speed drifting between rounds, "
+                + "drops out); the rounds taken as independent of each other and each round's difference, variant - "
+                + "ratio x baseline, as normally distributed"
+                : ", " + RatioOfMeans.METHOD + "; each side's runs taken as independent draws of a normally "
+                + "distributed figure";
+        return "Interval: " + levelText() + " confidence interval of the ratio of the means (variant / baseline)" + how
+                + ". Noise threshold: " + noiseText() + " (a difference the interval shows, but not beyond "
                 + noiseText() + ", is 'within noise').";
     }
 

@@ -24,8 +24,64 @@ import java.util.stream.Stream;
  * @param source where the runs come from (a folder), or "" for runs in memory
  * @param kind   {@value #RUN}, {@value #REPEAT} or {@value #RUNS}
  * @param usable the runs used and the tally of those left out
+ * @param rounds the rounds of an interleaved comparison its runs ran in, or null when they did not
+ *               run in one (or it recorded no rounds): sides of one interleaved comparison are
+ *               compared round by round ({@link RoundPairs})
  */
-public record RunSet(String source, String kind, UsableRuns usable) {
+public record RunSet(String source, String kind, UsableRuns usable, Rounds rounds) {
+    /**
+     * The rounds of an interleaved comparison ({@code tpkit compare WORKLOAD ... --repeat N}) a
+     * variant's runs ran in: round r holds one run of every variant, run minutes apart.
+     *
+     * @param comparison the comparison's id, the same for all its variants (and only theirs)
+     * @param used       the round of each run used, from 1, in the order of {@link #runs()}
+     * @param leftOut    the other rounds, up to {@code total}, each with why it has no usable run
+     *                   ({@link UsableRuns}: incomplete, failed, inconsistent, missing, not run)
+     * @param total      the rounds the comparison asked for
+     */
+    public record Rounds(String comparison, List<Integer> used, Map<Integer, String> leftOut, int total) {
+        public Rounds {
+            used = List.copyOf(used);
+            leftOut = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(leftOut));
+        }
+
+        /**
+         * The rounds of {@code runs} ({@code rounds.get(i)} is the round of {@code runs.get(i)}), each
+         * judged by the usable-run rule as {@link UsableRuns#of} judges it.
+         *
+         * @param absent rounds without a result to judge, with why (missing, not run)
+         */
+        static Rounds of(String comparison, List<RunResult> runs, List<Integer> rounds, Map<Integer, String> absent,
+                         int total) {
+            List<Integer> used = new ArrayList<>();
+            Map<Integer, String> leftOut = new java.util.HashMap<>(absent);
+            for (int i = 0; i < runs.size(); i++) {
+                String why = UsableRuns.whyNotUsable(runs.get(i));
+                if (why == null) {
+                    used.add(rounds.get(i));
+                } else {
+                    leftOut.put(rounds.get(i), why);
+                }
+            }
+            for (int r = 1; r <= total; r++) {
+                if (!used.contains(r)) {
+                    leftOut.putIfAbsent(r, UsableRuns.NOT_RUN);
+                }
+            }
+            return new Rounds(comparison, used, leftOut, total);
+        }
+    }
+
+    public RunSet(String source, String kind, UsableRuns usable) {
+        this(source, kind, usable, null);
+    }
+
+    /** Whether this set and {@code other} are variants of one interleaved comparison, their runs paired by round. */
+    boolean pairsWith(RunSet other) {
+        return rounds != null && other.rounds != null && rounds.comparison() != null
+                && rounds.comparison().equals(other.rounds.comparison());
+    }
+
     /** A single result folder. */
     public static final String RUN = "run";
     /** A repeat folder. */
@@ -68,6 +124,21 @@ public record RunSet(String source, String kind, UsableRuns usable) {
      */
     public static RunSet of(String folder, List<RunResult> runs, int requested) {
         return checked(new RunSet(folder, REPEAT, UsableRuns.of(runs, requested)), folder);
+    }
+
+    /**
+     * As {@link #of(String, List, int)}, the runs of the variant of interleaved comparison
+     * {@code comparison}, {@code rounds.get(i)} the round (from 1) of {@code runs.get(i)}: compared
+     * with another variant of the same comparison, round by round.
+     */
+    public static RunSet of(String folder, List<RunResult> runs, List<Integer> rounds, int requested,
+                            String comparison) {
+        if (rounds.size() != runs.size()) {
+            throw new IllegalArgumentException("a round for every run: " + rounds.size() + " rounds, " + runs.size()
+                    + " runs");
+        }
+        return checked(new RunSet(folder, REPEAT, UsableRuns.of(runs, requested),
+                Rounds.of(comparison, runs, rounds, Map.of(), requested)), folder);
     }
 
     /**
@@ -133,20 +204,29 @@ public record RunSet(String source, String kind, UsableRuns usable) {
         }
         List<RunResult> runs = new ArrayList<>();
         List<RunsUsed.LeftOut> absent = new ArrayList<>();
+        // the rounds of an interleaved comparison's variant, when its repeat.json records them
+        String comparison = tree.path("interleaved").path("comparison").asText(null);
+        boolean rounded = comparison != null;
+        List<Integer> rounds = new ArrayList<>();
+        Map<Integer, String> roundsAbsent = new java.util.HashMap<>();
         for (JsonNode rep : tree.path("runs")) {
             String dir = rep.path("resultDir").asText();
             Path found = locate(folder, dir);
+            rounded &= rep.path("round").canConvertToInt() && rep.path("round").asInt() > 0;
             if (found == null) {
                 absent.add(new RunsUsed.LeftOut(dir, UsableRuns.MISSING));
+                roundsAbsent.put(rep.path("round").asInt(), UsableRuns.MISSING);
             } else {
                 runs.add(found(found, found));
+                rounds.add(rep.path("round").asInt());
             }
         }
         int requested = tree.path("requested").asInt(runs.size() + absent.size());
         for (int i = runs.size() + absent.size(); i < requested; i++) {
             absent.add(new RunsUsed.LeftOut("repetition " + (i + 1), UsableRuns.NOT_RUN));
         }
-        return checked(new RunSet(folder.toString(), REPEAT, UsableRuns.of(runs, absent)), folder.toString());
+        Rounds paired = rounded ? Rounds.of(comparison, runs, rounds, roundsAbsent, requested) : null;
+        return checked(new RunSet(folder.toString(), REPEAT, UsableRuns.of(runs, absent), paired), folder.toString());
     }
 
     /**

@@ -214,8 +214,8 @@ public final class ComparisonReport {
                             .append(" interval</th><th>runs</th><th>verdict</th></tr>\n");
                     for (Comparison.Row row : judged) {
                         io.tpkit.compare.Change ch = row.change(k);
-                        Double base = row.values().getFirst();
-                        Double v = row.values().get(k);
+                        Double base = ComparisonTable.mean(row, ch, 0);
+                        Double v = ComparisonTable.mean(row, ch, k);
                         String cls = ch == null || ch.better() == null ? "" : ch.better() ? "pass" : "fail";
                         html.append("<tr><td>").append(Html.escape(row.shortName())).append("</td><td>")
                                 .append(base == null ? "-" : ComparisonTable.value(base, row.count())).append("</td><td>")
@@ -223,15 +223,22 @@ public final class ComparisonReport {
                                 .append(ch == null || ch.estimate().ratio() == null ? "-"
                                         : io.tpkit.compare.Change.ratio(ch.estimate().ratio())).append("</td><td>")
                                 .append(ch == null ? "-" : io.tpkit.compare.Change.interval(ch.estimate()))
-                                .append("</td><td>").append(ch == null ? "-" : ch.estimate().nBaseline() + " / "
-                                        + ch.estimate().nVariant()).append("</td><td class=\"").append(cls)
+                                .append("</td><td>").append(ch == null ? "-" : io.tpkit.compare.Change.runs(
+                                        ch.estimate())).append("</td><td class=\"").append(cls)
                                 .append("\" style=\"text-align:left\" data-key=\"changes.").append(k).append('.')
                                 .append(Html.escape(row.id())).append("\">")
-                                .append(Html.escape(ch == null ? "a side has no value" : ch.words())).append("</td></tr>\n");
+                                .append(Html.escape(ch == null ? ComparisonTable.noChange(c, k) : ch.words()))
+                                .append("</td></tr>\n");
                     }
                     html.append("</table>\n");
+                    io.tpkit.compare.RoundPairs pairs = c.runs().get(k).pairs();
+                    if (c.paired() && pairs != null) {
+                        html.append("<p class=\"sub\" id=\"pairs-").append(k).append("\">Paired by round: ")
+                                .append(Html.escape(pairs.summary())).append(".</p>\n");
+                    }
                 }
-                html.append("<p class=\"sub\" id=\"method\">").append(Html.escape(j.methodLine())).append("</p>\n");
+                html.append("<p class=\"sub\" id=\"method\">").append(Html.escape(j.methodLine(c.paired())))
+                        .append("</p>\n");
             }
         }
         if (c.gate() != null) {

@@ -37,7 +37,8 @@ import java.util.Set;
  * The variants of a comparison (targets, logics, a setting's values) run N times each, interleaved
  * in a balanced order ({@link RunOrder#balanced}: A B | B A | A B ...), so that a drift of the
  * machine falls on every variant alike, then compared with each judged figure's interval and
- * verdict.
+ * verdict, round by round: the runs of a round ran minutes apart and are a pair
+ * ({@link io.tpkit.compare.RoundPairs}, the interval for paired means).
  *
  * <p>Every distinct target is started once, before the first run, and stays up until the last:
  * variants that differ only in how they run (the logic, the isolation...) share one target, its
@@ -52,7 +53,10 @@ import java.util.Set;
  * a folder per variant ({@code A-logic-client/}) that holds its runs' result folders as they
  * finish and, at the end, its repeat.json (so that {@code tpkit compare A-... B-...} compares
  * them again, as repeat folders, or as folders of result folders when the command was killed
- * before it wrote them), then the comparison's own files beside them.
+ * before it wrote them), then the comparison's own files beside them. Each repeat.json names the
+ * comparison (an id drawn when it starts) and each run's round, so that its variants compared
+ * again pair their runs as the comparison did; folders of result folders carry no rounds and are
+ * compared as independent samples.
  */
 public final class Interleaved {
     private Interleaved() {
@@ -128,6 +132,8 @@ public final class Interleaved {
         boolean targetsDiffer = variants.stream().map(BenchmarkConfig::target).distinct().count() > 1;
         List<List<Integer>> order = RunOrder.balanced(variants.size(), rounds);
         String startedAt = OffsetDateTime.now().toString();
+        // names this comparison in every variant's repeat.json, so that its variants pair round by round again later
+        String id = java.util.UUID.randomUUID().toString();
 
         Path top = folder(base, variants.size(), rounds);
         boolean anyRun = false;
@@ -151,7 +157,11 @@ public final class Interleaved {
             open(groups, order, vs, sameData, listener);
 
             List<List<RunResult>> byVariant = new ArrayList<>();
-            vs.forEach(v -> byVariant.add(new ArrayList<>()));
+            List<List<Integer>> roundsOf = new ArrayList<>(); // each variant's runs' rounds, from 1
+            vs.forEach(v -> {
+                byVariant.add(new ArrayList<>());
+                roundsOf.add(new ArrayList<>());
+            });
             List<RunResult> inOrder = new ArrayList<>();
             List<int[]> ran = new ArrayList<>(); // each run's round and variant
             int total = rounds * vs.size();
@@ -177,6 +187,7 @@ public final class Interleaved {
                     }
                     anyRun = true;
                     byVariant.get(v).add(result);
+                    roundsOf.get(v).add(r + 1);
                     inOrder.add(result);
                     ran.add(new int[] {r, v});
                 }
@@ -198,7 +209,8 @@ public final class Interleaved {
                     Group g = groupOf(groups, v);
                     StartingData.Summary s = ofVariant(data.get(g), runs);
                     RepeatResult record = RepeatResult.of(rounds, judgement.level(), SEEDS, s.text("run"), s, runs,
-                            targetDescription(g), startedAt, finishedAt, control.aborted(), v.folder().toString());
+                            targetDescription(g), startedAt, finishedAt, control.aborted(), v.folder().toString(),
+                            new RepeatResult.Interleaving(id, top.toString(), v.letter()), roundsOf.get(v.index()));
                     RepeatFiles.writeInto(v.folder(), record);
                 }
             }
@@ -209,7 +221,8 @@ public final class Interleaved {
                             + v.letter() + " (" + v.description() + ") had a usable run: nothing to compare; "
                             + "the runs done are in " + top);
                 }
-                sets.add(RunSet.of(v.folder().toString(), byVariant.get(v.index()), rounds));
+                // the runs of a round are a pair: the comparison judges each figure round by round
+                sets.add(RunSet.of(v.folder().toString(), byVariant.get(v.index()), roundsOf.get(v.index()), rounds, id));
             }
             Comparison c = Comparisons.ofSets(sets, varied, judgement);
             c = c.withOrder(runOrder(c, order, rounds, vs, groups, data, inOrder, ran));

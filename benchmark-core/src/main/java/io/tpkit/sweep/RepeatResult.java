@@ -30,11 +30,15 @@ import java.util.Set;
  * @param used          how many repetitions the statistics use, and why the others are left out
  *                      ({@link io.tpkit.compare.UsableRuns}, the rule {@code tpkit compare} applies
  *                      too); null in a repeat.json written before the rule
+ * @param interleaved   the interleaved comparison these runs are a variant of, whose rounds
+ *                      {@link Repetition#round()} names; null for {@code tpkit run --repeat} (and
+ *                      in a repeat.json written before rounds were recorded)
  */
 public record RepeatResult(String tool, String workload, int requested, double level, String seedPolicy,
                            String loadPolicy, StartingData.Summary startingData, String startedAt, String finishedAt,
                            Map<String, Object> configuration, Map<String, Object> target, String product, String version, List<Repetition> runs,
-                           List<Statistic> statistics, boolean incomplete, String folder, RunsUsed used) {
+                           List<Statistic> statistics, boolean incomplete, String folder, RunsUsed used,
+                           Interleaving interleaved) {
     public static final String TOOL = "tpkit repeat";
     public static final String FILE = "repeat.json";
     /** The name of the TPS figure among the statistics. */
@@ -46,19 +50,34 @@ public record RepeatResult(String tool, String workload, int requested, double l
                         Map<String, Object> target, String product, String version, List<Repetition> runs,
                         List<Statistic> statistics, boolean incomplete, String folder) {
         this(tool, workload, requested, level, seedPolicy, loadPolicy, null, startedAt, finishedAt, configuration,
-                target, product, version, runs, statistics, incomplete, folder, null);
+                target, product, version, runs, statistics, incomplete, folder, null, null);
+    }
+
+    /**
+     * The interleaved comparison ({@code tpkit compare WORKLOAD ... --repeat N}) a variant's runs
+     * ran in: {@code tpkit compare DIR_A DIR_B} pairs the runs of two of its variants round by
+     * round (the same {@code comparison}), as the comparison itself did.
+     *
+     * @param comparison the comparison's id, drawn at random when it started: the same in every
+     *                   variant's repeat.json, and in no other comparison's
+     * @param folder     the comparison's folder, as it was written
+     * @param variant    this variant's letter ("A")
+     */
+    public record Interleaving(String comparison, String folder, String variant) {
     }
 
     /**
      * One repetition: its figures by name (as in {@link #statistics}).
      *
      * @param leftOut why the statistics leave it out ("incomplete", "failed", "inconsistent"), or null when used
+     * @param round   its round in the interleaved comparison it ran in ({@link #interleaved()}), from 1; null
+     *                for {@code tpkit run --repeat}
      */
     public record Repetition(int index, long seed, Map<String, Double> values, String verdict, boolean consistent,
-                             boolean incomplete, String resultDir, String leftOut) {
+                             boolean incomplete, String resultDir, String leftOut, Integer round) {
         public Repetition(int index, long seed, Map<String, Double> values, String verdict, boolean consistent,
                           boolean incomplete, String resultDir) {
-            this(index, seed, values, verdict, consistent, incomplete, resultDir, null);
+            this(index, seed, values, verdict, consistent, incomplete, resultDir, null, null);
         }
     }
 
@@ -73,6 +92,20 @@ public record RepeatResult(String tool, String workload, int requested, double l
                            StartingData.Summary startingData, List<RunResult> runs,
                            Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
                            String folder) {
+        return of(requested, level, seedPolicy, loadPolicy, startingData, runs, target, startedAt, finishedAt,
+                interrupted, folder, null, null);
+    }
+
+    /**
+     * As above, of a variant of an interleaved comparison.
+     *
+     * @param interleaved the comparison, or null
+     * @param rounds      each run's round (from 1), or null
+     */
+    static RepeatResult of(int requested, double level, String seedPolicy, String loadPolicy,
+                           StartingData.Summary startingData, List<RunResult> runs,
+                           Map<String, Object> target, String startedAt, String finishedAt, boolean interrupted,
+                           String folder, Interleaving interleaved, List<Integer> rounds) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no repetitions");
         }
@@ -107,7 +140,7 @@ public record RepeatResult(String tool, String workload, int requested, double l
             }
             reps.add(new Repetition(i + 1, r.configuration().get("seed") instanceof Number seed ? seed.longValue() : 0,
                     values, r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir(),
-                    UsableRuns.whyNotUsable(r)));
+                    UsableRuns.whyNotUsable(r), rounds == null ? null : rounds.get(i)));
         }
         // incomplete, failed and inconsistent repetitions are counted, never averaged in
         RunsUsed used = UsableRuns.of(runs, requested).counts();
@@ -126,11 +159,12 @@ public record RepeatResult(String tool, String workload, int requested, double l
         return new RepeatResult(TOOL, String.valueOf(runs.getFirst().workload().get("name")), requested, level,
                 seedPolicy, loadPolicy, startingData, startedAt, finishedAt, configuration, target,
                 String.valueOf(db.get("product")), String.valueOf(db.get("version")), reps, statistics, incomplete, folder,
-                used);
+                used, interleaved);
     }
 
     RepeatResult withFolder(String dir) {
         return new RepeatResult(tool, workload, requested, level, seedPolicy, loadPolicy, startingData, startedAt,
-                finishedAt, configuration, target, product, version, runs, statistics, incomplete, dir, used);
+                finishedAt, configuration, target, product, version, runs, statistics, incomplete, dir, used,
+                interleaved);
     }
 }

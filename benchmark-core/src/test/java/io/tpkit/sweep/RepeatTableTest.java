@@ -16,7 +16,7 @@ class RepeatTableTest {
                 Map.of("TPS", figures.get("TPS").get(i - 1), "duplicateKeys", figures.get("duplicateKeys").get(i - 1)),
                 "conformant", true, false, "run" + i)).toList();
         return new RepeatResult(RepeatResult.TOOL, "hpss", 3, 0.95, "seeds", "reloaded", null, "a", "b", Map.of(), Map.of(),
-                "PostgreSQL", "18.6", runs, statistics, false, "folder", null);
+                "PostgreSQL", "18.6", runs, statistics, false, "folder", null, null);
     }
 
     @Test

@@ -35,7 +35,8 @@ final class CompareCommand extends RunCommand {
                 + "order (A B | B A | A B ...: each round reversed from the one before, which cancels a linear drift "
                 + "of the machine), each target started once and each run from the same data of its target "
                 + "(restored from a copy made after the load, or loaded again where no copy can be kept); each "
-                + "judged figure then gets its confidence interval and a verdict. Default: 1, a run of each.")
+                + "judged figure then gets its confidence interval, the runs of a round paired, and a verdict. "
+                + "Default: 1, a run of each.")
                 .build());
         spec.remove(spec.findOption("--partition"));
         spec.remove(spec.findOption("--run-name"));
