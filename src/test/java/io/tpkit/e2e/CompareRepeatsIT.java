@@ -70,7 +70,9 @@ class CompareRepeatsIT {
                 "Fieller's interval for a ratio of independent means", "Noise threshold: 2%");
         // the TPS line of the changes: means, ratio, interval, runs per side, verdict
         assertThat(line(out, "TPS ")).matches("TPS +[\\d,.]+ +[\\d,.]+ +0\\.\\d+ +\\[-?[\\d.]+, 0\\.\\d+\\] +5 / 3 +slower");
-        assertThat(line(out, "debit-credit: response p99 ms ")).endsWith("higher (worse)");
+        // a p99 of 3 and 5 runs moves with the machine's noise: it must never be judged better
+        assertThat(line(out, "debit-credit: response p99 ms ")).doesNotEndWith("lower (better)")
+                .containsAnyOf("higher (worse)", "no difference shown", "within noise");
         assertThat(line(out, "gate: ")).matches("gate: FAILED: TPS ratio 0\\.\\d+ \\[.+\\]: slower by more than 10% "
                 + "\\(the whole interval below 0\\.900; 5 and 3 runs, Fieller-Welch 95%\\)");
         Path comparison = folder(out, "Comparison");
