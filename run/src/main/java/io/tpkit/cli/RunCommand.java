@@ -30,7 +30,9 @@ class RunCommand extends WorkloadCommand {
     String arrival;
 
     @Option(names = "--logic", paramLabel = "WHERE", defaultValue = "client",
-            description = "client (SQL from the driver) or procedure (one stored-procedure call). Default: client.")
+            description = "client (SQL from the driver, sent together where it can be), interactive (each "
+                    + "statement alone, its answer read before the next: one round trip each) or procedure (one "
+                    + "stored-procedure call). Default: client.")
     String logic;
 
     @Option(names = "--think", paramLabel = "spec|off|F", converter = ThinkConverter.class, defaultValue = "spec",
