@@ -39,7 +39,7 @@ import java.util.function.UnaryOperator;
 public final class Merge {
     /** Rules each driver judged on its own process and interval; the whole run meets one only if every part did. */
     private static final List<String> PER_DRIVER_RULES = List.of("long-enough", "driver-saturation", "warm-up-cycle",
-            "steady-state", "rate-reached", "complete", CoreRules.QUIET_MACHINE);
+            "steady-state", "rate-reached", "complete", CoreRules.QUIET_MACHINE, CoreRules.NO_ADDED_DELAY);
 
     private Merge() {
     }

@@ -43,7 +43,8 @@ final class WorkloadOnTarget implements AutoCloseable {
     static WorkloadOnTarget start(Binding binding, int poolSize, RunListener listener, Target held) {
         Target target = held != null ? held : binding.provider().open(binding.config(), listener::message);
         try {
-            HikariDataSource pool = pool(target, poolSize, binding.config().isolation());
+            HikariDataSource pool = pool(target, poolSize, binding.config().isolation(),
+                    binding.config().networkDelay());
             return new WorkloadOnTarget(binding, target, pool, held == null);
         } catch (RuntimeException e) {
             if (held == null) {
@@ -88,7 +89,12 @@ final class WorkloadOnTarget implements AutoCloseable {
         return new WorkloadOnTarget(other, target, pool, false);
     }
 
-    private static HikariDataSource pool(Target target, int size, Isolation isolation) {
+    /**
+     * @param networkDelay added by the driver's sockets to every message each way (every
+     *                     connection of the pool: the load's, the run's and the checks'), or zero
+     */
+    private static HikariDataSource pool(Target target, int size, Isolation isolation,
+                                         java.time.Duration networkDelay) {
         HikariConfig hc = new HikariConfig();
         hc.setJdbcUrl(target.jdbcUrl());
         if (target.user() != null) {
@@ -98,6 +104,14 @@ final class WorkloadOnTarget implements AutoCloseable {
             hc.setPassword(target.password());
         }
         target.plugin().connectionProperties().forEach(hc::addDataSourceProperty);
+        if (!networkDelay.isZero()) {
+            java.util.Map<String, String> delayed = target.plugin().networkDelayProperties(networkDelay);
+            if (delayed.isEmpty()) {
+                throw new BadInputException("--network-delay works through tpkit's sockets in the driver, which the "
+                        + target.plugin().name() + " plugin does not give its driver: leave --network-delay out");
+            }
+            delayed.forEach(hc::addDataSourceProperty);
+        }
         hc.setPoolName("tpkit");
         if (isolation != Isolation.DEFAULT) {
             hc.setTransactionIsolation("TRANSACTION_" + isolation.name());

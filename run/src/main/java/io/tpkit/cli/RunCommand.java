@@ -78,6 +78,13 @@ class RunCommand extends WorkloadCommand {
                     + "Default: default.")
     String isolation;
 
+    @Option(names = "--network-delay", paramLabel = "MS",
+            description = "Add MS milliseconds (decimals allowed) to every message between the driver and the "
+                    + "database, each way, at the driver's socket: each round trip then costs 2 x MS more, as over "
+                    + "a network that far away (bandwidth is not limited). For every target. The run is labelled "
+                    + "non-standard (no-added-delay). Default: 0, none.")
+    Double networkDelay;
+
     @Option(names = "--database-cpu", paramLabel = "SOURCE",
             description = "Where the database CPU per transaction comes from: auto (the server's processes when it "
                     + "runs on this machine, else its statement counters), process, or statements (PostgreSQL's "
@@ -239,6 +246,13 @@ class RunCommand extends WorkloadCommand {
         }
         if (databaseCpu != null) {
             b.databaseCpu(io.tpkit.config.DatabaseCpu.parse(databaseCpu));
+        }
+        if (networkDelay != null) {
+            if (networkDelay.isNaN() || networkDelay < 0 || networkDelay > 10_000) {
+                throw new io.tpkit.config.BadInputException("--network-delay must be between 0 and 10000 milliseconds "
+                        + "each way, e.g. --network-delay 0.5 (got " + networkDelay + ")");
+            }
+            b.networkDelay(Duration.ofNanos(Math.round(networkDelay * 1e6)));
         }
         if (rate != null) {
             if (rate <= 0) {
