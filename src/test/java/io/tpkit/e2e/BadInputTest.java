@@ -108,6 +108,25 @@ class BadInputTest {
     }
 
     @Test
+    void aNetworkDelayOutOfRange() {
+        assertOneLineError(Cli.run("run", "tp1", "--network-delay", "-1"), "--network-delay must be between 0 and 10000");
+        assertOneLineError(Cli.run("compare", "tp1", "--logic", "client,interactive", "--network-delay", "20000"),
+                "--network-delay must be between 0 and 10000");
+    }
+
+    @Test
+    void aLogicThatDoesNotExistOrDoesNotApply() {
+        assertOneLineError(Cli.run("run", "tp1", "--logic", "chatty"), "unknown logic 'chatty'",
+                "use client, interactive or procedure");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new io.tpkit.hpss.HpssWorkload().bind(
+                io.tpkit.config.BenchmarkConfig.builder("hpss").logic(io.tpkit.config.Logic.INTERACTIVE).build(),
+                new io.tpkit.db.postgres.PostgresPlugin())).isInstanceOf(io.tpkit.config.BadInputException.class)
+                .hasMessageContaining("drop --logic interactive");
+        assertOneLineError(Cli.run("run", "tp1", "--logic", "interactive", "--sub-transaction", "t1"),
+                "drop --logic interactive");
+    }
+
+    @Test
     void hpssFixesItsOwnRunShape() {
         assertOneLineError(Cli.run("run", "hpss", "--duration", "5m"), "Unknown option", "--duration");
         // it measures the rate its threads sustain: no schedule, from the CLI or the API

@@ -169,6 +169,10 @@ public final class Comparisons {
         for (String type : typeNames(firsts)) {
             rows.add(type + ".roundTrips", type + ": round trips per transaction", null,
                     r -> positive(ofType(r, type, t -> t.cost() == null ? null : t.cost().roundTrips())));
+            // the client's side of what a logic costs, per type, on the connection's thread (the
+            // database's CPU is known only in total)
+            rows.add(type + ".driverCpu", type + ": driver CPU us per transaction", null,
+                    r -> positive(ofType(r, type, t -> t.cost() == null ? null : t.cost().driverCpuMicros())));
         }
         List<String> all = differences(configurations, Set.of(), "run");
         List<String> differences = new ArrayList<>(differences(configurations, varied, "run"));

@@ -46,6 +46,7 @@ public final class BenchmarkConfig {
     private final Map<String, String> options;
     private final Map<String, String> serverSettings;
     private final Partition partition;
+    private final Duration networkDelay;
 
     private BenchmarkConfig(Builder b) {
         this.workload = b.workload;
@@ -67,6 +68,7 @@ public final class BenchmarkConfig {
         this.ratePerSecond = b.ratePerSecond;
         this.latencyLimit = b.latencyLimit;
         this.partition = b.partition;
+        this.networkDelay = b.networkDelay;
         this.interarrival = b.interarrival;
         this.ratePerTerminal = b.ratePerTerminal;
         this.isolation = b.isolation;
@@ -103,6 +105,7 @@ public final class BenchmarkConfig {
         b.ratePerSecond = ratePerSecond;
         b.latencyLimit = latencyLimit;
         b.partition = partition;
+        b.networkDelay = networkDelay;
         b.interarrival = interarrival;
         b.ratePerTerminal = ratePerTerminal;
         b.isolation = isolation;
@@ -141,6 +144,11 @@ public final class BenchmarkConfig {
 
     /** This process's part of a run split across drivers, or null for a whole run. */
     public Partition partition() { return partition; }
+    /**
+     * The delay tpkit adds to every message between the driver and the database, each way
+     * ({@code --network-delay}; a round trip costs twice this); zero for none.
+     */
+    public Duration networkDelay() { return networkDelay; }
     public Interarrival interarrival() { return interarrival; }
     /** Whether {@link #ratePerSecond} is each terminal's rate (the schedule's is then that many times more). */
     public boolean ratePerTerminal() { return ratePerTerminal; }
@@ -224,6 +232,9 @@ public final class BenchmarkConfig {
         if (ratePerTerminal) {
             m.put("ratePerTerminal", true);
         }
+        if (!networkDelay.isZero()) {
+            m.put("networkDelayOneWayMs", networkDelay.toNanos() / 1e6);
+        }
         m.put("isolation", isolation.label());
         m.put("databaseCpu", databaseCpu.label());
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
@@ -272,6 +283,7 @@ public final class BenchmarkConfig {
         private final Map<String, String> options = new LinkedHashMap<>();
         private final Map<String, String> serverSettings = new LinkedHashMap<>();
         private Partition partition;
+        private Duration networkDelay = Duration.ZERO;
 
         private Builder(String workload) {
             this.workload = Objects.requireNonNull(workload, "workload");
@@ -315,6 +327,22 @@ public final class BenchmarkConfig {
          */
         public Builder latencyLimit(Duration limit) { this.latencyLimit = limit; return this; }
         public Builder partition(Partition partition) { this.partition = partition; return this; }
+
+        /**
+         * A delay added to every message between the driver and the database, each way, at the
+         * driver's socket: a round trip costs twice this. Zero (the default) for none.
+         *
+         * @throws BadInputException when negative or above 10 seconds
+         */
+        public Builder networkDelay(Duration oneWay) {
+            Objects.requireNonNull(oneWay);
+            if (oneWay.isNegative() || oneWay.compareTo(Duration.ofSeconds(10)) > 0) {
+                throw new BadInputException("--network-delay must be between 0 and 10000 milliseconds, each way (got "
+                        + oneWay.toNanos() / 1e6 + ")");
+            }
+            this.networkDelay = oneWay;
+            return this;
+        }
         public Builder interarrival(Interarrival spacing) { this.interarrival = Objects.requireNonNull(spacing); return this; }
         /** The rate is each terminal's: the schedule runs at the rate times the terminals. */
         public Builder ratePerTerminal(boolean perTerminal) { this.ratePerTerminal = perTerminal; return this; }

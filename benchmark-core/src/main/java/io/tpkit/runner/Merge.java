@@ -45,7 +45,7 @@ public final class Merge {
      * no outage of the database.)
      */
     private static final List<String> PER_DRIVER_RULES = List.of("long-enough", "driver-saturation", "warm-up-cycle",
-            "rate-reached", "complete", CoreRules.QUIET_MACHINE);
+            "rate-reached", "complete", CoreRules.QUIET_MACHINE, CoreRules.NO_ADDED_DELAY);
 
     private Merge() {
     }

@@ -92,7 +92,9 @@ final class RunDescription {
                 + (s.byCount() ? s.transactions() + " transactions" : s.duration().toSeconds() + " s measured")
                 + (s.rateLimited() ? ", paced at " + s.ratePerSecond() + " per second" : "");
         return "running " + db.workload.name() + " (" + s.arrival().label() + ", " + s.terminals() + " terminals, "
-                + s.connections() + " connections, logic " + db.config.logic().label() + "): " + phases;
+                + s.connections() + " connections, logic " + db.config.logic().label()
+                + (db.config.networkDelay().isZero() ? "" : ", network delay added: "
+                + db.config.networkDelay().toNanos() / 1e6 + " ms each way") + "): " + phases;
     }
 
     /** What a part of a split run records for {@code tpkit merge}: which part, which terminals, when it started. */

@@ -31,8 +31,10 @@ final class RunRules {
                 s.arrival() == ArrivalModel.OPEN ? 0 : s.thinkFactor(), server.settings());
     }
 
+    /** @param networkDelay what the driver's sockets added to every message each way ({@code --network-delay}) */
     static Verdict judge(BoundWorkload bound, SchedulerSettings s, SettingsSnapshot server, MeasuredRun run,
-                         Measurement.Measured measured, List<CheckResult> consistency, boolean databaseHere) {
+                         Measurement.Measured measured, List<CheckResult> consistency, boolean databaseHere,
+                         java.time.Duration networkDelay) {
         RunMetrics metrics = measured.metrics();
         List<RuleResult> rules = new ArrayList<>(CoreRules.evaluate(server, metrics,
                 bound.fixedRun().isPresent() ? null : bound.minimumMeasurement(), consistency));
@@ -48,6 +50,9 @@ final class RunRules {
                 measured.drainStart(), databaseHere));
         if (s.ratePerSecond() > 0) {
             rules.add(CoreRules.rateReached(s.ratePerSecond(), metrics));
+        }
+        if (!networkDelay.isZero()) {
+            rules.add(CoreRules.noAddedDelay(networkDelay));
         }
         if (metrics.incomplete()) {
             rules.add(RuleResult.check("complete", "the run measured its whole interval", false,

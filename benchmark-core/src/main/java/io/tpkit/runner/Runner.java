@@ -174,7 +174,7 @@ public final class Runner {
                     : RunChecks.leftToMerge(part.part());
             MeasuredRun run = RunRules.measuredRun(settings, before.server(), measured.metrics());
             Verdict verdict = RunRules.judge(db.bound, settings, before.server(), run, measured, consistency,
-                    before.databaseCpu().process != null);
+                    before.databaseCpu().process != null, db.config.networkDelay());
             if (part != null) {
                 verdict = RunRules.leftToMerge(part.part(), verdict);
             }

@@ -61,7 +61,8 @@ final class WorkloadOnTarget implements AutoCloseable {
         Target target = held != null ? held : binding.provider().open(binding.config(), listener::message);
         try {
             RefusalCounting connecting = new RefusalCounting(target.plugin()::refusal);
-            HikariDataSource pool = pool(target, poolSize, binding.config().isolation(), connecting);
+            HikariDataSource pool = pool(target, poolSize, binding.config().isolation(), connecting,
+                    binding.config().networkDelay());
             return new WorkloadOnTarget(binding, target, pool, connecting, held == null);
         } catch (RuntimeException e) {
             if (held == null) {
@@ -106,10 +107,23 @@ final class WorkloadOnTarget implements AutoCloseable {
         return new WorkloadOnTarget(other, target, pool, connecting, false);
     }
 
-    private static HikariDataSource pool(Target target, int size, Isolation isolation, RefusalCounting connecting) {
+    /**
+     * @param networkDelay added by the driver's sockets to every message each way (every
+     *                     connection of the pool: the load's, the run's and the checks'), or zero
+     */
+    private static HikariDataSource pool(Target target, int size, Isolation isolation, RefusalCounting connecting,
+                                         java.time.Duration networkDelay) {
         HikariConfig hc = new HikariConfig();
         java.util.Properties properties = new java.util.Properties();
         target.plugin().connectionProperties().forEach(properties::put);
+        if (!networkDelay.isZero()) {
+            java.util.Map<String, String> delayed = target.plugin().networkDelayProperties(networkDelay);
+            if (delayed.isEmpty()) {
+                throw new BadInputException("--network-delay works through tpkit's sockets in the driver, which the "
+                        + target.plugin().name() + " plugin does not give its driver: leave --network-delay out");
+            }
+            delayed.forEach(properties::put);
+        }
         // the driver as HikariCP would use it from a URL, wrapped to see each attempt that fails
         connecting.open(new com.zaxxer.hikari.util.DriverDataSource(target.jdbcUrl(), null, properties,
                 target.user(), target.password()));

@@ -74,6 +74,32 @@ public final class CoreRules {
                         + (skipped == 0 ? "" : ", " + skipped + " skipped"));
     }
 
+    /** The id of the rule a run with {@code --network-delay} fails: what it measured includes a delay tpkit added. */
+    public static final String NO_ADDED_DELAY = "no-added-delay";
+
+    /**
+     * The driver talked to the database over the network as it is: no delay added
+     * ({@code --network-delay}). A run with one is allowed, to show what round trips cost over a
+     * network, and labelled: its response times and rates include the delay.
+     *
+     * @param oneWay the delay the driver's sockets added to every message, each way
+     */
+    public static RuleResult noAddedDelay(Duration oneWay) {
+        String rule = "no delay added to the network between the driver and the database";
+        if (oneWay.isZero()) {
+            return RuleResult.check(NO_ADDED_DELAY, rule, true, "none added (--network-delay not given)");
+        }
+        double ms = oneWay.toNanos() / 1e6;
+        return RuleResult.check(NO_ADDED_DELAY, rule, false, String.format(Locale.ROOT,
+                "--network-delay %s: tpkit's sockets held every message %s ms each way, %s ms per round trip; the "
+                        + "response times and rates include it (an emulated network, not a measured one)",
+                millis(ms), millis(ms), millis(2 * ms)));
+    }
+
+    private static String millis(double ms) {
+        return ms == Math.rint(ms) ? String.valueOf((long) ms) : String.valueOf(ms);
+    }
+
     /** The share of a --rate target a run must reach to say it ran at that rate. */
     static final double RATE_REACHED = 0.98;
 

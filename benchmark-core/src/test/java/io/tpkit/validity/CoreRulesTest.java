@@ -363,4 +363,15 @@ class CoreRulesTest {
         return new TypeSummary(name, response.count(), response.count(), 0, Map.of(), 0, Map.of(), Map.of(), Map.of(),
                 0, response, response, response);
     }
+
+    @Test
+    void aNetworkDelayAddedByTpkitIsLabelledWithWhatItCostsARoundTrip() {
+        assertThat(CoreRules.noAddedDelay(java.time.Duration.ZERO).failed()).isFalse();
+        io.tpkit.spi.workload.RuleResult five = CoreRules.noAddedDelay(java.time.Duration.ofMillis(5));
+        assertThat(five.failed()).isTrue();
+        assertThat(five.id()).isEqualTo(CoreRules.NO_ADDED_DELAY);
+        assertThat(five.detail()).contains("--network-delay 5:", "5 ms each way, 10 ms per round trip");
+        assertThat(CoreRules.noAddedDelay(java.time.Duration.ofNanos(250_000)).detail())
+                .contains("0.25 ms each way, 0.5 ms per round trip");
+    }
 }

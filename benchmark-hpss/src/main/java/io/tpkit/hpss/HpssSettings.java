@@ -73,9 +73,9 @@ record HpssSettings(int threads, int createsPerThread, int iterations, long keyS
                         + OPTIONS.stream().map(o -> "--" + o.name()).collect(Collectors.joining(", ")));
             }
         }
-        if (config.logic() == Logic.PROCEDURE) {
+        if (config.logic() != Logic.CLIENT) {
             throw new BadInputException("hpss measures the client's own statements, as HPSS servers issue them: "
-                    + "drop --logic procedure");
+                    + "drop --logic " + config.logic().label());
         }
         if (config.arrival() != null && config.arrival() != ArrivalModel.STREAMS) {
             throw new BadInputException("hpss threads create files back to back (streams): drop --arrival "

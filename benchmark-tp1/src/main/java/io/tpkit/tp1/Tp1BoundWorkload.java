@@ -198,9 +198,11 @@ public final class Tp1BoundWorkload implements BoundWorkload {
         if (settings.sub() != SubTransaction.NONE) {
             return new SubTransactionSession(c, dialect.sql(), settings.sub());
         }
-        return settings.logic() == Logic.PROCEDURE
-                ? new ProcedureSession(c, dialect.procedureCall())
-                : new ClientSession(c, settings.order(), dialect);
+        return switch (settings.logic()) {
+            case PROCEDURE -> new ProcedureSession(c, dialect.procedureCall());
+            case INTERACTIVE -> new InteractiveSession(c, settings.order(), dialect);
+            case CLIENT -> new ClientSession(c, settings.order(), dialect);
+        };
     }
 
     /**

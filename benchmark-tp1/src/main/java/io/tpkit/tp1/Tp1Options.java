@@ -20,7 +20,7 @@ final class Tp1Options {
                             + "labelled non-standard",
                     Integer.toString(Tp1Size.STANDARD_ACCOUNTS_PER_BRANCH)),
             new WorkloadOption(ORDER, "LIST",
-                    "Order of the account, history, teller and branch writes (client logic only)",
+                    "Order of the account, history, teller and branch writes (client and interactive logic)",
                     StatementOrder.DEFAULT.label()),
             new WorkloadOption(SUB_TRANSACTION, "t1|t1-conflict|t2",
                     "Instead of DebitCredit (none), run one of the sub-transactions that bound TP1's throughput (seed "
@@ -54,7 +54,7 @@ final class Tp1Options {
             order = StatementOrder.parse(orderText);
             if (logic == Logic.PROCEDURE && !order.equals(StatementOrder.DEFAULT)) {
                 // the stored function has one fixed order; silently ignoring --order would misreport
-                throw new BadInputException("--order works with --logic client only: the stored procedure "
+                throw new BadInputException("--order works with --logic client or interactive: the stored procedure "
                         + "always runs " + StatementOrder.DEFAULT.label() + "; drop --order or use --logic client");
             }
         }
@@ -81,9 +81,9 @@ final class Tp1Options {
         if (arrival != ArrivalModel.STREAMS) {
             throw new BadInputException(what + " runs as back-to-back streams: drop --arrival " + arrival.label());
         }
-        if (logic == Logic.PROCEDURE) {
+        if (logic != Logic.CLIENT) {
             throw new BadInputException(what + " is one statement and its COMMIT, sent by the driver: drop --logic "
-                    + "procedure (it applies to DebitCredit)");
+                    + logic.label() + " (it applies to DebitCredit)");
         }
         if (order != null) {
             throw new BadInputException(what + " has one statement: drop --order (it applies to DebitCredit)");

@@ -147,6 +147,54 @@ abstract class Tp1DatabaseIT {
     }
 
     /**
+     * Seed 001's Table 2 without its "start an update transaction" (both JDBC drivers start the
+     * transaction with the first statement): the account update, the read of its balance, the
+     * history insert, the teller and branch updates and COMMIT, each alone: six round trips.
+     */
+    void interactiveLogicCommitsExactlyTheRequestedTransactions() throws Exception {
+        RunResult r = Tpkit.run(smallCounted().logic(Logic.INTERACTIVE).warmup(Duration.ZERO).transactions(300L)
+                .build());
+
+        assertThat(r.metrics().totalCommitted()).isEqualTo(300);
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
+        assertThat(r.configuration()).containsEntry("logic", "interactive");
+        costIsMeasured(r, 5, 1, 6);
+        assertThat(InteractiveSession.roundTrips()).isEqualTo(6);
+    }
+
+    /**
+     * The interactive session on a connection of its own: each transaction leaves the delta in
+     * the account, teller and branch and a history row, shows the account's new balance, and
+     * takes six round trips, each a statement or the COMMIT.
+     */
+    void interactiveSessionShowsTheNewBalance() throws Exception {
+        Tpkit.load(smallCounted().build(), RunListener.SILENT);
+        query(s -> {
+            java.sql.Connection c = s.getConnection();
+            String dialect = c.getMetaData().getDatabaseProductName().equalsIgnoreCase("PostgreSQL") ? "postgresql"
+                    : "mysql";
+            io.tpkit.spi.workload.SessionConnection connection = new io.tpkit.spi.workload.SessionConnection(c);
+            InteractiveSession session = new InteractiveSession(connection, StatementOrder.DEFAULT, Tp1Dialect.of(dialect));
+            long before = SqlAccess.single(s, "SELECT abalance FROM tp1_account WHERE aid = 4321");
+            long teller = SqlAccess.single(s, "SELECT tbalance FROM tp1_teller WHERE tid = 3");
+            long history = SqlAccess.single(s, "SELECT count(*) FROM tp1_history");
+            for (int delta : new int[] {700, -25}) {
+                connection.resetCounts();
+                assertThat(session.execute(new Tp1Request(4321, 3, 1, delta))).isEqualTo(io.tpkit.spi.workload.Outcome.COMMITTED);
+                assertThat(connection.roundTrips()).isEqualTo(6);
+                assertThat(connection.statements()).isEqualTo(5);
+                assertThat(connection.commits()).isEqualTo(1);
+            }
+            assertThat(session.lastBalance()).isEqualTo(before + 675);
+            assertThat(SqlAccess.single(s, "SELECT abalance FROM tp1_account WHERE aid = 4321")).isEqualTo(before + 675);
+            assertThat(SqlAccess.single(s, "SELECT tbalance FROM tp1_teller WHERE tid = 3")).isEqualTo(teller + 675);
+            assertThat(SqlAccess.single(s, "SELECT count(*) FROM tp1_history")).isEqualTo(history + 2);
+            return null;
+        });
+    }
+
+    /**
      * What a transaction cost: the session's statements and commits as counted, bytes both
      * ways, the driver's CPU split into user and system, and the server's CPU when it runs on
      * this machine (it does for every database these tests use).

@@ -51,4 +51,9 @@ class Tp1EmbeddedMariaDbIT extends Tp1DatabaseIT {
     void repetitionsWithoutTheReset() throws Exception {
         withoutTheResetRepetitionsGrow();
     }
+
+    @Test
+    void interactiveRun() throws Exception {
+        interactiveLogicCommitsExactlyTheRequestedTransactions();
+    }
 }

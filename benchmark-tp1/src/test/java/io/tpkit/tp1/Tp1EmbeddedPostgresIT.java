@@ -134,4 +134,14 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
         assertThatThrownBy(() -> Tpkit.check(config().build(), RunListener.SILENT))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("tpkit load tp1");
     }
+
+    @Test
+    void interactiveRun() throws Exception {
+        interactiveLogicCommitsExactlyTheRequestedTransactions();
+    }
+
+    @Test
+    void interactiveSession() throws Exception {
+        interactiveSessionShowsTheNewBalance();
+    }
 }

@@ -140,4 +140,16 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
         org.assertj.core.api.Assertions.assertThat(r.cost().notes())
                 .anyMatch(n -> n.startsWith("database CPU absent: MariaDB counts no CPU time per statement"));
     }
+
+    @Test
+    void interactiveRun() throws Exception {
+        config();
+        interactiveLogicCommitsExactlyTheRequestedTransactions();
+    }
+
+    @Test
+    void interactiveSession() throws Exception {
+        config();
+        interactiveSessionShowsTheNewBalance();
+    }
 }

@@ -78,4 +78,16 @@ class Tp1ExternalPostgresIT extends Tp1DatabaseIT {
         assertThat(s.databaseCpuMicros()).isLessThan(1.5 * p.databaseCpuMicros());
         assertThat(statements.configuration()).containsEntry("databaseCpu", "statements");
     }
+
+    @Test
+    void interactiveRun() throws Exception {
+        config();
+        interactiveLogicCommitsExactlyTheRequestedTransactions();
+    }
+
+    @Test
+    void interactiveSession() throws Exception {
+        config();
+        interactiveSessionShowsTheNewBalance();
+    }
 }

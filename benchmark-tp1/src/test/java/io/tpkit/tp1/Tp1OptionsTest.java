@@ -86,7 +86,10 @@ class Tp1OptionsTest {
     void theProcedureHasOneFixedOrder() {
         assertThatThrownBy(() -> parse(config().logic(Logic.PROCEDURE).option("order", "branch,teller,history,account")))
                 .isInstanceOf(BadInputException.class)
-                .hasMessageContaining("--order works with --logic client only");
+                .hasMessageContaining("--order works with --logic client or interactive");
+        // the interactive logic sends the client's statements one by one, in the order asked
+        assertThat(parse(config().logic(Logic.INTERACTIVE).option("order", "branch,teller,history,account")).order()
+                .label()).isEqualTo("branch,teller,history,account");
         // stating the order the procedure uses anyway is fine
         assertThat(parse(config().logic(Logic.PROCEDURE).option("order", "account,history,teller,branch")).order())
                 .isEqualTo(StatementOrder.DEFAULT);
@@ -120,6 +123,8 @@ class Tp1OptionsTest {
                 .isInstanceOf(BadInputException.class).hasMessageContaining("drop --arrival closed");
         assertThatThrownBy(() -> parse(config().option("sub-transaction", "t2").logic(Logic.PROCEDURE)))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("drop --logic procedure");
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1").logic(Logic.INTERACTIVE)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("drop --logic interactive");
         assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1").option("order", "branch,teller,account,history")))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("drop --order");
         assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1").option("accounts-per-branch", "3")

@@ -58,8 +58,12 @@ public final class TpccBoundWorkload implements BoundWorkload {
         m.put("scale", warehouses);
         m.put("warehouses", warehouses);
         m.put("foreignKeys", foreignKeys);
-        m.put("logic", logic == Logic.PROCEDURE
-                ? "procedure: one stored-procedure call per transaction" : "client: SQL statements sent by the driver");
+        m.put("logic", switch (logic) {
+            case PROCEDURE -> "procedure: one stored-procedure call per transaction";
+            case INTERACTIVE -> "interactive: SQL statements sent by the driver one at a time, each answer read "
+                    + "before the next, COMMIT on its own";
+            case CLIENT -> "client: SQL statements sent by the driver";
+        });
         m.put("terminalsPerWarehouse", 10);
         m.put("deck", "23 cards: 10 New-Order, 10 Payment, 1 Order-Status, 1 Delivery, 1 Stock-Level, per terminal");
         m.put("thinkTime", "negative exponential, type's mean, truncated at 10x");
@@ -237,7 +241,11 @@ public final class TpccBoundWorkload implements BoundWorkload {
 
     @Override
     public Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
-        return logic == Logic.PROCEDURE ? new TpccProcedureSession(c, dialect) : TpccClientSession.open(c, dialect);
+        return switch (logic) {
+            case PROCEDURE -> new TpccProcedureSession(c, dialect);
+            case INTERACTIVE -> new TpccInteractiveSession(c, dialect.sql());
+            case CLIENT -> TpccClientSession.open(c, dialect);
+        };
     }
 
     /** Committed New-Orders raise d_next_o_id by one each; rolled-back ones do not. */

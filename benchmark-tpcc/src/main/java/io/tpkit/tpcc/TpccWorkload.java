@@ -80,8 +80,11 @@ public final class TpccWorkload implements Workload {
             throw new BadInputException("tpcc has no stored procedures for the " + dialect.key() + " dialect ("
                     + dialect.proceduresFile() + "): use --logic client");
         }
-        List<String> missing = dialect.sql().missing((config.logic() == Logic.PROCEDURE
-                ? TpccProcedureSession.STATEMENTS : TpccClientSession.statements(dialect)).toArray(String[]::new));
+        List<String> missing = dialect.sql().missing((switch (config.logic()) {
+            case PROCEDURE -> TpccProcedureSession.STATEMENTS;
+            case INTERACTIVE -> TpccInteractiveSession.STATEMENTS;
+            case CLIENT -> TpccClientSession.statements(dialect);
+        }).toArray(String[]::new));
         if (!missing.isEmpty()) {
             throw new BadInputException("tpcc cannot run on " + database.name() + " yet: the " + dialect.key()
                     + " dialect has no " + String.join(", ", missing) + " (write them in "

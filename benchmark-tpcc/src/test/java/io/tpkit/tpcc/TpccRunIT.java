@@ -63,4 +63,42 @@ class TpccRunIT {
         assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
         assertThat(r.consistency()).allMatch(CheckResult::passed);
     }
+
+    /**
+     * --logic interactive --think off on the embedded PostgreSQL and, where MariaDB's server is
+     * installed, the embedded MariaDB: every statement alone keeps the database consistent and
+     * counted, and the round trips per type are the session's: Stock-Level 3, Payment 8 or 9,
+     * New-Order 9 + 2 per line (5 to 15 lines; 2 fewer when rolled back), Order-Status 4 to 6.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"embedded-postgres", "embedded-mariadb"})
+    @SuppressWarnings("unchecked")
+    void aShortInteractiveRunPassesTheConsistencyCheck(String target) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(target.equals("embedded-postgres")
+                || java.nio.file.Files.isExecutable(Path.of("/usr/sbin/mariadbd"))
+                || java.nio.file.Files.isExecutable(Path.of("/usr/bin/mariadbd")), "needs MariaDB's mariadbd");
+        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").target(target).scale(1).connections(4)
+                .thinkFactor(0).logic(Logic.INTERACTIVE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
+                .outDir(temp).build());
+
+        assertThat((java.util.Map<String, Object>) r.workload().get("parameters"))
+                .containsEntry("logic", "interactive: SQL statements sent by the driver one at a time, each answer "
+                        + "read before the next, COMMIT on its own");
+        assertThat(r.metrics().types().getFirst().committed()).isGreaterThan(20);
+        assertThat(r.metrics().types()).allMatch(t -> t.failedTotal() == 0);
+        assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
+        assertThat(r.consistency()).allMatch(CheckResult::passed);
+        java.util.Map<String, io.tpkit.metrics.TypeCost> cost = new java.util.HashMap<>();
+        r.metrics().types().forEach(t -> cost.put(t.name(), t.cost()));
+        assertThat(cost.get("new-order").roundTrips()).isBetween(17.0, 39.0);
+        assertThat(cost.get("payment").roundTrips()).isBetween(8.0, 9.0);
+        assertThat(cost.get("order-status").roundTrips()).isBetween(4.0, 6.0);
+        assertThat(cost.get("stock-level").roundTrips()).isEqualTo(3.0);
+        // each round trip one statement, COMMIT or ROLLBACK
+        for (String type : java.util.List.of("new-order", "payment", "order-status", "stock-level")) {
+            io.tpkit.metrics.TypeCost c = cost.get(type);
+            assertThat(c.statements() + c.commits() + c.rollbacks()).as(type)
+                    .isCloseTo(c.roundTrips(), org.assertj.core.api.Assertions.within(1e-9));
+        }
+    }
 }

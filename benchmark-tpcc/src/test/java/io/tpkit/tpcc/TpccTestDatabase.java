@@ -91,6 +91,11 @@ final class TpccTestDatabase implements AutoCloseable {
         return TpccClientSession.open(new io.tpkit.spi.workload.SessionConnection(connect(), true), dialect());
     }
 
+    /** An interactive session ({@code --logic interactive}) on a new connection. */
+    TpccInteractiveSession interactiveSession() throws SQLException {
+        return new TpccInteractiveSession(new io.tpkit.spi.workload.SessionConnection(connect()), dialect().sql());
+    }
+
     /** A stored-procedure session on a new connection (install the procedures first). */
     TpccProcedureSession procedureSession() throws SQLException {
         return new TpccProcedureSession(new io.tpkit.spi.workload.SessionConnection(connect()), dialect());

@@ -69,8 +69,8 @@ final class CompareCommand extends RunCommand {
         }
         spec.remove(logicOption);
         spec.addOption(logicOption.toBuilder().paramLabel("WHERE[,WHERE]")
-                .description("client, procedure, or both to compare them on each target: --logic client,procedure "
-                        + "(the first is the baseline). Default: client.").build());
+                .description("client, interactive, procedure, or several to compare them on each target: --logic "
+                        + "interactive,client,procedure (the first is the baseline). Default: client.").build());
         return cl;
     }
 

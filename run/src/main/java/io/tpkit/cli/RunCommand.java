@@ -30,7 +30,9 @@ class RunCommand extends WorkloadCommand {
     String arrival;
 
     @Option(names = "--logic", paramLabel = "WHERE", defaultValue = "client",
-            description = "client (SQL from the driver) or procedure (one stored-procedure call). Default: client.")
+            description = "client (SQL from the driver, sent together where it can be), interactive (each "
+                    + "statement alone, its answer read before the next: one round trip each) or procedure (one "
+                    + "stored-procedure call). Default: client.")
     String logic;
 
     @Option(names = "--think", paramLabel = "spec|off|F", converter = ThinkConverter.class, defaultValue = "spec",
@@ -75,6 +77,13 @@ class RunCommand extends WorkloadCommand {
             description = "Transaction isolation: default (the server's), read-committed, repeatable-read or serializable. "
                     + "Default: default.")
     String isolation;
+
+    @Option(names = "--network-delay", paramLabel = "MS",
+            description = "Add MS milliseconds (decimals allowed) to every message between the driver and the "
+                    + "database, each way, at the driver's socket: each round trip then costs 2 x MS more, as over "
+                    + "a network that far away (bandwidth is not limited). For every target. The run is labelled "
+                    + "non-standard (no-added-delay). Default: 0, none.")
+    Double networkDelay;
 
     @Option(names = "--database-cpu", paramLabel = "SOURCE",
             description = "Where the database CPU per transaction comes from: auto (the server's processes when it "
@@ -237,6 +246,13 @@ class RunCommand extends WorkloadCommand {
         }
         if (databaseCpu != null) {
             b.databaseCpu(io.tpkit.config.DatabaseCpu.parse(databaseCpu));
+        }
+        if (networkDelay != null) {
+            if (networkDelay.isNaN() || networkDelay < 0 || networkDelay > 10_000) {
+                throw new io.tpkit.config.BadInputException("--network-delay must be between 0 and 10000 milliseconds "
+                        + "each way, e.g. --network-delay 0.5 (got " + networkDelay + ")");
+            }
+            b.networkDelay(Duration.ofNanos(Math.round(networkDelay * 1e6)));
         }
         if (rate != null) {
             if (rate <= 0) {

@@ -29,6 +29,10 @@ final class SummaryPrinter {
         Object logic = r.configuration().get("logic");
         out.printf(Locale.ROOT, "  scale %s, %s arrival, %s terminals, %s connections%s (all parameters in result.json)%n",
                 scale, w.get("arrival"), w.get("terminals"), w.get("connections"), logic == null ? "" : ", " + logic + " logic");
+        if (r.configuration().get("networkDelayOneWayMs") instanceof Number delay) {
+            out.printf(Locale.ROOT, "  NETWORK DELAY ADDED by tpkit: %s ms each way, %s ms per round trip (an emulated "
+                    + "network: the times and rates below include it)%n", delay, 2 * delay.doubleValue());
+        }
         out.printf(Locale.ROOT, "  measured %.1f s after %.1f s warm-up (%s)%s%n", m.measurementSeconds(),
                 m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
         out.println();

@@ -51,6 +51,15 @@ public final class MysqlPlugin implements DatabasePlugin {
     }
 
     /**
+     * The counting sockets' one-way delay, in {@code connectionAttributes} (the one property of
+     * its own Connector/J hands a socket factory; the server lists it with the connection).
+     */
+    @Override
+    public Map<String, String> networkDelayProperties(java.time.Duration oneWay) {
+        return Map.of("connectionAttributes", io.tpkit.db.CountingSocket.DELAY_ATTRIBUTE + ":" + oneWay.toNanos());
+    }
+
+    /**
      * On a MariaDB Galera node (wsrep on): a transaction that loses a certification conflict
      * partway through a multi-statement query is rolled back, but the query's remaining
      * statements still run, in a new transaction (see {@link Galera}). One query per connection;

@@ -70,6 +70,12 @@ public final class PostgresPlugin implements DatabasePlugin {
         return Map.of("socketFactory", CountingSocketFactory.class.getName());
     }
 
+    /** The counting sockets' one-way delay, read by {@link CountingSocketFactory} from the connection's properties. */
+    @Override
+    public Map<String, String> networkDelayProperties(java.time.Duration oneWay) {
+        return Map.of(io.tpkit.db.CountingSocket.DELAY_PROPERTY, Long.toString(oneWay.toNanos()));
+    }
+
     @Override
     public boolean countsWireBytes() {
         return true;

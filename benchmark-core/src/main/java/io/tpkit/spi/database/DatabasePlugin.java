@@ -76,6 +76,16 @@ public interface DatabasePlugin {
     }
 
     /**
+     * Driver properties, on top of {@link #connectionProperties()}, that make the driver's sockets
+     * hold every message {@code oneWay} in each direction ({@code --network-delay}: a round trip
+     * then costs twice that), or an empty map when this plugin's sockets cannot (the run then
+     * refuses the option).
+     */
+    default Map<String, String> networkDelayProperties(java.time.Duration oneWay) {
+        return Map.of();
+    }
+
+    /**
      * Whether {@link #connectionProperties()} give the driver a socket factory that counts the
      * bytes on the wire per thread ({@link io.tpkit.measurement.WireBytes}).
      */

@@ -85,6 +85,10 @@ SELECT abalance FROM tp1_account WHERE aid = ?
 -- By (delta, aid); also T1's amend.
 UPDATE tp1_account SET abalance = abalance + ? WHERE aid = ?
 
+-- name: account-balance
+-- --logic interactive: the account's new balance, read after account-update, by aid.
+SELECT abalance FROM tp1_account WHERE aid = ?
+
 -- name: history-insert
 -- By (tid, bid, aid, delta); T2 appends with it too. The filler is Tp1Tables.HISTORY_FILLER,
 -- 26 characters.

@@ -466,3 +466,140 @@ CALL tpcc_delivery(?, ?)
 
 -- name: call-stock-level
 CALL tpcc_stock_level(?, ?, ?)
+
+-- ================================================================ --logic interactive
+-- TpccInteractiveSession's statements: each sent alone and its answer read before the next one
+-- goes, in the order an application reads, decides and writes; COMMIT (or ROLLBACK) on its own.
+-- It also runs items, insert-order, insert-new-order, insert-lines (one line at a time),
+-- customers-by-name, pay-warehouse and pay-district above. Plain SQL both databases run alike,
+-- so that the conversation (and its round trips) is the same on each.
+
+-- name: interactive.warehouse-tax
+-- New-Order: W_TAX, and the clock's time for O_ENTRY_D, by W_ID.
+SELECT w_tax, LOCALTIMESTAMP FROM warehouse WHERE w_id = ?
+
+-- name: interactive.district-lock
+-- New-Order: D_TAX and D_NEXT_O_ID, the district locked (its serialisation point), by (W_ID, D_ID).
+SELECT d_tax, d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ? FOR UPDATE
+
+-- name: interactive.district-next
+-- New-Order: the next order number as the application computed it, by (D_NEXT_O_ID, W_ID, D_ID).
+UPDATE district SET d_next_o_id = ? WHERE d_w_id = ? AND d_id = ?
+
+-- name: interactive.customer-discount
+-- New-Order: by (W_ID, D_ID, C_ID).
+SELECT c_discount, c_last, c_credit FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?
+
+-- name: interactive.stock-lock
+-- New-Order: every STOCK row of the order locked in one statement, in (S_W_ID, S_I_ID) order,
+-- before any line is written (the lock order of every logic), by ${stock-key*}; S_DIST_${district}
+-- is the order's district's.
+SELECT s_w_id, s_i_id, s_quantity, s_dist_${district}, s_data FROM stock
+WHERE (s_w_id, s_i_id) IN (${stock-key*}) ORDER BY s_w_id, s_i_id FOR UPDATE
+
+-- name: interactive.stock-update
+-- New-Order, one line: S_QUANTITY as the application computed it, the counters added, by
+-- (S_QUANTITY, OL_QUANTITY, 1 when remote, S_W_ID, S_I_ID).
+UPDATE stock SET s_quantity = ?, s_ytd = s_ytd + ?, s_order_cnt = s_order_cnt + 1,
+s_remote_cnt = s_remote_cnt + ? WHERE s_w_id = ? AND s_i_id = ?
+
+-- name: interactive.warehouse-lock
+-- Payment: the warehouse's name and address, locked, and the clock's time for H_DATE, by W_ID.
+SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip, LOCALTIMESTAMP FROM warehouse
+WHERE w_id = ? FOR UPDATE
+
+-- name: interactive.district-address
+-- Payment: the district's name and address, locked, by (W_ID, D_ID).
+SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip FROM district
+WHERE d_w_id = ? AND d_id = ? FOR UPDATE
+
+-- name: interactive.customer-lock
+-- Payment: the customer, locked; C_DATA only for bad credit; by (C_W_ID, C_D_ID, C_ID).
+SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since,
+c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment, c_payment_cnt,
+CASE WHEN c_credit = 'BC' THEN c_data END FROM customer
+WHERE c_w_id = ? AND c_d_id = ? AND c_id = ? FOR UPDATE
+
+-- name: interactive.customer-pay
+-- Payment: the new balance, payments and count as the application computed them, by
+-- (C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_W_ID, C_D_ID, C_ID).
+UPDATE customer SET c_balance = ?, c_ytd_payment = ?, c_payment_cnt = ?
+WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?
+
+-- name: interactive.customer-pay-bad-credit
+-- ... and for bad credit the new C_DATA, by (C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_DATA,
+-- C_W_ID, C_D_ID, C_ID).
+UPDATE customer SET c_balance = ?, c_ytd_payment = ?, c_payment_cnt = ?, c_data = ?
+WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?
+
+-- name: interactive.history-insert
+-- Payment: by (H_C_ID, H_C_D_ID, H_C_W_ID, H_D_ID, H_W_ID, H_DATE, H_AMOUNT, H_DATA).
+INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+
+-- name: interactive.one-snapshot
+-- Order-Status, first, where the connection's isolation gives each statement a snapshot of its
+-- own (READ COMMITTED): its three reads must see one moment, as the other logics' one
+-- statement does.
+SET TRANSACTION ISOLATION LEVEL REPEATABLE READ
+
+-- name: interactive.customer-balance
+-- Order-Status: by (C_W_ID, C_D_ID, C_ID).
+SELECT c_balance, c_first, c_middle, c_last FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?
+
+-- name: interactive.last-order
+-- Order-Status: the customer's most recent order, by (W_ID, D_ID, C_ID).
+SELECT o_id, o_entry_d, o_carrier_id FROM oorder WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ?
+ORDER BY o_id DESC LIMIT 1
+
+-- name: interactive.order-lines
+-- Order-Status: its lines in line order, by (W_ID, D_ID, O_ID).
+SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line
+WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ? ORDER BY ol_number
+
+-- name: interactive.oldest-new-order
+-- Delivery, one district: its oldest new order, locked, by (W_ID, D_ID).
+SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1 FOR UPDATE
+
+-- name: interactive.new-orders-left
+-- Delivery, when the locking read found none: whether the district has a new order at all, or
+-- another Delivery took the one the read waited for (PostgreSQL then returns no row; at READ
+-- COMMITTED this plain read sees the latest commits), by (W_ID, D_ID). NULL: none, skip it.
+SELECT min(no_o_id) FROM new_order WHERE no_w_id = ? AND no_d_id = ?
+
+-- name: interactive.delete-new-order
+-- Delivery: by (W_ID, D_ID, O_ID).
+DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?
+
+-- name: interactive.order-customer
+-- Delivery: O_C_ID, by (W_ID, D_ID, O_ID).
+SELECT o_c_id FROM oorder WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?
+
+-- name: interactive.order-carrier
+-- Delivery: by (O_CARRIER_ID, W_ID, D_ID, O_ID).
+UPDATE oorder SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?
+
+-- name: interactive.lines-delivered
+-- Delivery: by (W_ID, D_ID, O_ID).
+UPDATE order_line SET ol_delivery_d = LOCALTIMESTAMP WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?
+
+-- name: interactive.lines-amount
+-- Delivery: the order's amount, by (W_ID, D_ID, O_ID).
+SELECT COALESCE(SUM(ol_amount), 0) FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?
+
+-- name: interactive.customer-delivered
+-- Delivery: by (the amount, W_ID, D_ID, C_ID).
+UPDATE customer SET c_balance = c_balance + ?, c_delivery_cnt = c_delivery_cnt + 1
+WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?
+
+-- name: interactive.district-next-order
+-- Stock-Level: D_NEXT_O_ID, by (W_ID, D_ID).
+SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?
+
+-- name: interactive.low-stock
+-- Stock-Level: the distinct items of the lines of orders [D_NEXT_O_ID - 20, D_NEXT_O_ID) whose
+-- stock in the home warehouse is below the threshold, by (W_ID, D_ID, first O_ID, D_NEXT_O_ID,
+-- threshold).
+SELECT count(DISTINCT s.s_i_id) FROM order_line ol
+JOIN stock s ON s.s_w_id = ol.ol_w_id AND s.s_i_id = ol.ol_i_id
+WHERE ol.ol_w_id = ? AND ol.ol_d_id = ? AND ol.ol_o_id >= ? AND ol.ol_o_id < ? AND s.s_quantity < ?

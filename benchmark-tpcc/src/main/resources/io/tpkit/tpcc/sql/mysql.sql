@@ -85,3 +85,15 @@ COALESCE(SUM(l.ol_amount), 0) AS amount FROM oorder o LEFT JOIN order_line l ON 
 AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id WHERE o.o_w_id = ? AND (o.o_d_id, o.o_id) IN (${delivered*})
 GROUP BY o.o_d_id, o.o_c_id) t ON c.c_w_id = ? AND c.c_d_id = t.d AND c.c_id = t.cid
 SET c.c_balance = c.c_balance + t.amount, c.c_delivery_cnt = c.c_delivery_cnt + 1
+
+-- ================================================================ --logic interactive
+
+-- name: interactive.stock-lock
+-- Through the primary key, as new-order-stock, so that the locks follow (S_W_ID, S_I_ID).
+${new-order-stock}
+
+-- name: interactive.new-orders-left
+-- InnoDB's locking read has skipped a new order another Delivery deleted and found the next:
+-- found none, the district has none. Asked again the same way (a plain read would read the
+-- transaction's snapshot, which may still hold the deleted row), by (W_ID, D_ID).
+SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1 FOR UPDATE

@@ -1,0 +1,63 @@
+package io.tpkit.tp1;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tpkit.api.Tpkit;
+import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.config.LoadPolicy;
+import io.tpkit.config.Logic;
+import io.tpkit.result.RunResult;
+import io.tpkit.spi.workload.CheckResult;
+import io.tpkit.spi.workload.RuleResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code --network-delay 5} on a real server: every round trip the session counts costs 2 x 5 ms
+ * more, so TP1's median response time rises by at least 10 ms with the client logic (one round
+ * trip) and by at least 60 ms with the interactive one (six), and by not much more (the bound is
+ * generous: this machine may be busy). The run records the delay and is labelled for it.
+ */
+class NetworkDelayIT {
+    private static final Duration ONE_WAY = Duration.ofMillis(5);
+
+    @TempDir
+    Path temp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"embedded-postgres", "embedded-mariadb"})
+    void everyRoundTripPaysTheDelayBothWays(String target) throws Exception {
+        Assumptions.assumeTrue(target.equals("embedded-postgres") || Files.isExecutable(Path.of("/usr/sbin/mariadbd"))
+                || Files.isExecutable(Path.of("/usr/bin/mariadbd")), "needs MariaDB's mariadbd");
+        for (Logic logic : new Logic[] {Logic.CLIENT, Logic.INTERACTIVE}) {
+            BenchmarkConfig.Builder base = BenchmarkConfig.builder("tp1").target(target).scale(1)
+                    .option("accounts-per-branch", "2000").connections(2).warmup(Duration.ZERO).transactions(200L)
+                    .loadPolicy(LoadPolicy.ALWAYS).outDir(temp.resolve(logic.label())).logic(logic);
+            RunResult plain = Tpkit.run(base.build());
+            RunResult delayed = Tpkit.run(base.networkDelay(ONE_WAY).build());
+
+            double roundTrips = delayed.metrics().types().getFirst().cost().roundTrips();
+            assertThat(roundTrips).isEqualTo(logic == Logic.CLIENT ? 1.0 : 6.0);
+            double added = roundTrips * 2 * ONE_WAY.toMillis();
+            double p50 = delayed.metrics().types().getFirst().response().p50Ms();
+            double p50Plain = plain.metrics().types().getFirst().response().p50Ms();
+            System.out.printf("%s, %s logic: p50 %.2f ms without delay, %.2f ms with 2 x %d ms per round trip "
+                    + "(%.0f round trips)%n", target, logic.label(), p50Plain, p50, ONE_WAY.toMillis(), roundTrips);
+            assertThat(p50).as("p50 with the delay").isGreaterThanOrEqualTo(added);
+            assertThat(p50 - p50Plain).as("what the delay added to p50").isLessThan(1.5 * added + 10);
+
+            assertThat(delayed.consistency()).allMatch(CheckResult::passed);
+            assertThat(delayed.configuration()).containsEntry("networkDelayOneWayMs", 5.0);
+            assertThat(plain.configuration()).doesNotContainKey("networkDelayOneWayMs");
+            assertThat(delayed.validity().rules()).filteredOn(RuleResult::failed).extracting(RuleResult::id)
+                    .contains("no-added-delay");
+            assertThat(delayed.validity().verdict()).contains("no-added-delay");
+            assertThat(plain.validity().rules()).extracting(RuleResult::id).doesNotContain("no-added-delay");
+        }
+    }
+}
