@@ -79,4 +79,17 @@ final class Tp1Dialect {
         }
         return step;
     }
+
+    /**
+     * How a sub-transaction's session commits: not waiting for the log's flush where the
+     * dialect's {@code sub-transaction-session} block says how for one session, otherwise as
+     * the server's settings make every commit.
+     */
+    String subTransactionCommits() {
+        List<String> setup = sql.statements("sub-transaction-session");
+        return setup.isEmpty()
+                ? "as durable as the server's settings make every commit: this database has no switch for one "
+                + "session's log flush at commit, so each transaction pays its flush, shared by its operations"
+                : "not flushed at commit, for its own sessions only (" + String.join("; ", setup) + " when each opens)";
+    }
 }

@@ -42,6 +42,12 @@ class Tp1EmbeddedMariaDbIT extends Tp1DatabaseIT {
         return false;
     }
 
+    /** A new server for every run, loaded again each time: the bound is still a bound. */
+    @Test
+    void upperBound() throws Exception {
+        theBoundIsABoundAtOneAndSeveralConnections();
+    }
+
     @Test
     void repetitionsFromTheSameData() throws Exception {
         repetitionsStartFromTheSameData();

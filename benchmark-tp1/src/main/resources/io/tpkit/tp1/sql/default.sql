@@ -182,3 +182,11 @@ UPDATE tp1_account SET abalance = ? WHERE aid = ?
 
 -- name: amends-clear
 DELETE FROM tp1_amended
+
+-- ---------------------------------------------------------------- the sub-transactions (T1, T2)
+
+-- name: sub-transaction-session
+-- Run once when a T1 or T2 session opens: whatever makes its commits not wait for the log's
+-- flush, for this session only (seed 000 measured T1 and T2 "with transaction logging
+-- disabled"). Nothing by default: a database without a per-session switch commits as its
+-- settings say, and each transaction's flush is shared by its --ops-per-transaction operations.
