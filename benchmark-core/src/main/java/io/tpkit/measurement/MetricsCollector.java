@@ -38,7 +38,16 @@ public final class MetricsCollector {
     private final boolean[] inTotals;
     private final TypeStats[][] stats; // [phase][type]
     private final IntervalRecorder[] lag; // [phase], closed model only
-    private final LongAdder[] skipped = new LongAdder[Phase.values().length]; // [phase], --latency-limit
+    private final LongAdder[] skipped = new LongAdder[Phase.values().length]; // [phase of the slot], --latency-limit
+    // a paced run's slots as the schedule made them, and those whose request started, by the
+    // phase the slot falls in
+    private final LongAdder[] slots = new LongAdder[Phase.values().length];
+    private final LongAdder[] started = new LongAdder[Phase.values().length];
+    // how late an idle server woke up for its slot (open and paced runs): the driver's lateness alone
+    private final IntervalRecorder[] wakeUp = new IntervalRecorder[Phase.values().length];
+    private final Histogram[] wakeUpTotal = new Histogram[Phase.values().length];
+    // the interval's slots never started, with their lateness at the interval's end (censored)
+    private final Histogram backlogLateness = Latency.newHistogram();
     private final Histogram[] lagTotal;
     // The sampler's scratch histograms, reused every second (cleared only when used).
     private final Histogram all = Latency.newHistogram();
@@ -85,6 +94,10 @@ public final class MetricsCollector {
             }
             lag[p.ordinal()] = new IntervalRecorder(1);
             skipped[p.ordinal()] = new LongAdder();
+            slots[p.ordinal()] = new LongAdder();
+            started[p.ordinal()] = new LongAdder();
+            wakeUp[p.ordinal()] = new IntervalRecorder(1);
+            wakeUpTotal[p.ordinal()] = Latency.newHistogram();
             lagTotal[p.ordinal()] = Latency.newHistogram();
         }
         this.runStart = runStartNanos;
@@ -311,9 +324,39 @@ public final class MetricsCollector {
         return n;
     }
 
-    /** A request of a paced run skipped because it was already later than the latency limit. */
-    public void recordSkipped(int type, long nowNanos) {
-        skipped[phaseAt(nowNanos).ordinal()].increment();
+    /**
+     * A request of a paced run skipped because it was already later than the latency limit,
+     * counted in the phase of its slot.
+     */
+    public void recordSkipped(int type, long slotNanos) {
+        skipped[phaseAt(slotNanos).ordinal()].increment();
+    }
+
+    /** A slot the paced run's schedule made, counted in the phase it falls in. */
+    public void recordSlot(long slotNanos) {
+        slots[phaseAt(slotNanos).ordinal()].increment();
+    }
+
+    /** The request of a slot started (at its slot or later), counted in the phase of the slot. */
+    public void recordStarted(long slotNanos) {
+        started[phaseAt(slotNanos).ordinal()].increment();
+    }
+
+    /**
+     * A slot the schedule made for the measurement interval that no request took before the run
+     * stopped (the schedule's remaining slots, made after the servers stopped): its lateness at
+     * the interval's end, a lower bound of its response time, into the backlog's histogram. One
+     * thread, after the servers stopped.
+     */
+    public void recordBacklog(long slotNanos, long intervalEndNanos) {
+        if (phaseAt(slotNanos) == Phase.MEASUREMENT && slotNanos < intervalEndNanos) {
+            backlogLateness.recordValue(Math.min(Latency.HIGHEST_US, Latency.toMicros(intervalEndNanos - slotNanos)));
+        }
+    }
+
+    /** How late an idle server woke up for its slot (open and paced runs): the driver's own lateness. */
+    public void recordWakeUp(long lateNanos) {
+        wakeUp[phaseAt(System.nanoTime()).ordinal()].record(Latency.toMicros(Math.max(lateNanos, 0)));
     }
 
     /**
@@ -334,8 +377,23 @@ public final class MetricsCollector {
                 executed += s.committed() + s.businessRollbacks.sum() + failedSum(s);
             }
         }
-        return new RateSchedule(perSecond, interarrival, limitNanos / 1e6, skipped[Phase.MEASUREMENT.ordinal()].sum(),
-                above, executed, behindAtEndSeconds);
+        int m = Phase.MEASUREMENT.ordinal();
+        long scheduled = slots[m].sum();
+        long startedInInterval = started[m].sum();
+        long skippedInInterval = skipped[m].sum();
+        // slots of the interval neither started nor skipped: never taken (their lateness is in
+        // backlogLateness), or taken by a closed terminal that no server was free for in time
+        long backlog = Math.max(0, scheduled - startedInInterval - skippedInInterval);
+        Histogram due = Latency.newHistogram();
+        for (int t = 0; t < types.size(); t++) {
+            if (inTotals[t]) {
+                due.add(stats[m][t].responseTotal);
+            }
+        }
+        due.add(backlogLateness);
+        return new RateSchedule(perSecond, interarrival, limitNanos / 1e6, skippedInInterval, above, executed,
+                behindAtEndSeconds, scheduled, startedInInterval, backlog,
+                LatencySummary.of(backlogLateness), LatencySummary.of(due), LatencySummary.of(wakeUpTotal[m]));
     }
 
     private static long failedSum(TypeStats s) {
@@ -395,6 +453,10 @@ public final class MetricsCollector {
             Histogram h = lag[p.ordinal()].swap()[0];
             if (h.getTotalCount() != 0) {
                 lagTotal[p.ordinal()].add(h);
+            }
+            Histogram w = wakeUp[p.ordinal()].swap()[0];
+            if (w.getTotalCount() != 0) {
+                wakeUpTotal[p.ordinal()].add(w);
             }
         }
         lastSample = nowNanos;

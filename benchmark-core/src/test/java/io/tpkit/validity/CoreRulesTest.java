@@ -86,8 +86,26 @@ class CoreRulesTest {
         assertThat(CoreRules.rateReached(20.4, m).failed()).isFalse(); // 98.04%
         RuleResult missed = CoreRules.rateReached(20.5, m);
         assertThat(missed.failed()).isTrue();
-        assertThat(missed.detail()).startsWith("target 20.5/s, reached 20.0/s (97.6%); started behind their slot");
-        assertThat(CoreRules.rateReached(5000, m).detail()).contains("reached 20.0/s (0.4%)");
+        assertThat(missed.detail()).startsWith("target 20.5/s, reached 20.0/s (97.6%; completions per second, this "
+                + "result counted no slots); started behind their slot");
+        assertThat(CoreRules.rateReached(5000, m).detail()).contains("reached 20.0/s (0.4%");
+    }
+
+    @Test
+    void aPacedRunIsJudgedByTheSlotsItsScheduleMade() {
+        // 1,200 completed in 60 s, against a nominal 20.5/s: the schedule made 1,190 slots, 1,167 started
+        RunMetrics m = metrics(type(1200, 0, 0));
+        LatencySummary none = LatencySummary.of(new org.HdrHistogram.Histogram(3));
+        RuleResult ok = CoreRules.rateReached(20.5, m.withSchedule(new io.tpkit.metrics.RateSchedule(20.5, "poisson",
+                0, 0, 0, 1200, 0, 1190, 1167, 23, none, none, none)));
+        assertThat(ok.failed()).isFalse(); // 98.07 %
+        assertThat(ok.detail()).startsWith("target 20.5/s, poisson gaps: the schedule put 1190 arrivals in the 60.0 s "
+                + "interval (19.8/s), 1167 of them started (98.1%), 0 skipped, 23 never started");
+        RuleResult short1 = CoreRules.rateReached(20.5, m.withSchedule(new io.tpkit.metrics.RateSchedule(20.5,
+                "poisson", 0, 0, 0, 1200, 0, 1190, 1166, 24, none, none, none)));
+        assertThat(short1.failed()).isTrue(); // 97.98 %
+        assertThat(CoreRules.rateReached(20.5, m.withSchedule(new io.tpkit.metrics.RateSchedule(0.001, "poisson",
+                0, 0, 0, 0, 0, 0, 0, 0, none, none, none))).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
     }
 
     // ---- long-enough ----

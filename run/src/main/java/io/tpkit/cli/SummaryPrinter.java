@@ -53,6 +53,13 @@ final class SummaryPrinter {
                         + "never executed), %d of the %d executed completed later than it%n", late.limitMs(),
                         late.skipped(), late.aboveLimit(), late.executed());
             }
+            if (late.backlog() > 0 && late.backlogLateness() != null) {
+                out.printf(Locale.ROOT, "backlog: %d of the interval's %d arrivals never started, %.1f ms late at the "
+                        + "median and %.1f ms at the most when it ended (censored, not in the table above); with them "
+                        + "p99 >= %.1f ms, max >= %.1f ms%n", late.backlog(), late.scheduled(),
+                        late.backlogLateness().p50Ms(), late.backlogLateness().maxMs(),
+                        late.responseWithBacklog().p99Ms(), late.responseWithBacklog().maxMs());
+            }
         }
         out.println();
         // the benchmark's own headline first (TPC-C: NOPM), then TPS
