@@ -43,7 +43,8 @@ final class RunRules {
                     : from == null ? null : from + metrics.measurementSeconds();
             rules.add(CoreRules.quietMachine(measured.monitor().rows(), from, to));
         }
-        rules.add(CoreRules.steadyState(measured.outages(), measured.measurementStart(), measured.drainStart()));
+        rules.add(CoreRules.steadyState(measured.outages(), metrics.stalls(), measured.measurementStart(),
+                measured.drainStart()));
         rules.addAll(evaluate(bound, s, server, metrics, measured.monitor().rows(), measured.measurementStart(),
                 measured.drainStart(), databaseHere));
         if (s.ratePerSecond() > 0) {

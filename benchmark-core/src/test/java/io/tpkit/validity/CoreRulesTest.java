@@ -80,6 +80,29 @@ class CoreRulesTest {
     }
 
     @Test
+    void aStallWithoutFailuresInsideTheIntervalBreaksTheSteadyStateToo() {
+        io.tpkit.metrics.Stalls none = io.tpkit.metrics.Stalls.NONE;
+        // a lock held 2.5 s: two whole sampled seconds in which 4 requests waited and nothing completed
+        io.tpkit.metrics.Stalls locked = new io.tpkit.metrics.Stalls(1, 2, 2, 31.0,
+                List.of(new io.tpkit.metrics.Stalls.Stall(31, 33, 4, "measurement")));
+        assertThat(CoreRules.steadyState(List.of(), none, 10.0, 70.0).failed()).isFalse();
+        RuleResult r = CoreRules.steadyState(List.of(), locked, 10.0, 70.0);
+        assertThat(r.failed()).isTrue();
+        assertThat(r.rule()).startsWith("no outage or stall inside the measurement interval");
+        assertThat(r.detail()).isEqualTo("1 stall(s) without failures, 2.0 s in all (whole sampled seconds), the first "
+                + "from 31.0 s with 4 request(s) outstanding");
+        // one in the warm-up is not the measurement's
+        assertThat(CoreRules.steadyState(List.of(), locked, 40.0, 70.0).failed()).isFalse();
+        // an outage and a stall: both said
+        assertThat(CoreRules.steadyState(List.of(new Outage(20, 24.5)), locked, 10.0, 70.0).detail())
+                .startsWith("1 outage(s), 4.5 s in all, the first from 20.0 s; 1 stall(s)");
+        // without a count of what was in flight, the rule claims only what it checks
+        RuleResult unknown = CoreRules.steadyState(List.of(), null, 10.0, 70.0);
+        assertThat(unknown.failed()).isFalse();
+        assertThat(unknown.rule()).contains("stalls without failures not judged");
+    }
+
+    @Test
     void aPacedRunSaysWhetherItReachedItsRate() {
         // 1,200 committed in the 60 s interval: 20/s
         RunMetrics m = metrics(type(1200, 0, 0));
