@@ -73,6 +73,10 @@ public final class MetricsCollector {
     private long lastSample;
     // requests begun and not yet ended, for the stalls (nothing ended while requests were outstanding)
     private final LongAdder inFlight = new LongAdder();
+    // transactions that straddled an edge of the measurement interval (see IntervalEdges)
+    private final LongAdder beganBefore = new LongAdder();
+    private final LongAdder endedAfter = new LongAdder();
+    private final java.util.concurrent.atomic.AtomicLong longestStraddleNanos = new java.util.concurrent.atomic.AtomicLong();
     private final long[][][] previous; // [phase][type][committed, rollbacks, failed, retries, outcome unknown]
     private static final int COUNTS = 5;
 
@@ -188,6 +192,44 @@ public final class MetricsCollector {
         return phaseAt(nanos);
     }
 
+    /**
+     * The phase a transaction that began at {@code start} (its intended start) and ended at
+     * {@code end} counts in: the measurement only when both lie inside it (the spec counts the
+     * transactions that start and end inside the measurement interval). One that began before
+     * the interval counts in the warm-up (in the drain when it also ended after the interval), one
+     * that began inside and ended after it in the drain; both kinds are counted as straddlers.
+     */
+    private Phase phaseOf(long start, long end) {
+        return phaseOf(start, end, true);
+    }
+
+    /** @param count whether to count a straddler (a completion or failure: yes; a retried attempt: no) */
+    private Phase phaseOf(long start, long end, boolean count) {
+        Phase ended = phaseAt(end);
+        Phase began = phaseAt(Math.min(start, end));
+        if (ended == Phase.WARMUP || began == ended) {
+            return ended;
+        }
+        if (!count) {
+            // as phaseOf below
+        } else if (began == Phase.WARMUP) {
+            beganBefore.increment();
+        } else {
+            endedAfter.increment();
+        }
+        if (count) {
+            longestStraddleNanos.accumulateAndGet(end - start, Math::max);
+        }
+        return ended == Phase.MEASUREMENT ? Phase.WARMUP : Phase.DRAIN;
+    }
+
+    /** The transactions that straddled an edge of the measurement interval so far. */
+    public io.tpkit.metrics.IntervalEdges edges() {
+        long longest = longestStraddleNanos.get();
+        return new io.tpkit.metrics.IntervalEdges(beganBefore.sum(), endedAfter.sum(),
+                longest > 0 ? Latency.toMicros(longest) / 1000.0 : 0);
+    }
+
     /** The phase a transaction that completed at {@code nanos} belongs to. */
     private Phase phaseAt(long nanos) {
         return nanos >= edge(Phase.DRAIN) ? Phase.DRAIN : nanos >= edge(Phase.MEASUREMENT) ? Phase.MEASUREMENT
@@ -249,7 +291,7 @@ public final class MetricsCollector {
      */
     public Phase recordCompletion(int type, Outcome outcome, int retriesUsed, long intendedStart,
                                   long serviceStart, long end) {
-        Phase p = phaseAt(end);
+        Phase p = phaseOf(intendedStart, end);
         TypeStats s = stats[p.ordinal()][type];
         if (outcome == Outcome.COMMITTED) {
             s.committedByRetries[Math.min(retriesUsed, s.committedByRetries.length - 1)].increment();
@@ -269,7 +311,8 @@ public final class MetricsCollector {
     public void recordCost(int type, TransactionCost cost) {
         // in the phase the transaction was counted in: an edge between the two would otherwise
         // count a commit in the interval and its cost after it
-        TypeStats s = stats[phaseAt(cost.countedAt != 0 ? cost.countedAt : System.nanoTime()).ordinal()][type];
+        Phase p = cost.countedIn != null ? cost.countedIn : phaseAt(cost.countedAt != 0 ? cost.countedAt : System.nanoTime());
+        TypeStats s = stats[p.ordinal()][type];
         long[] v = cost.values;
         for (int i = 0; i < v.length; i++) {
             if (v[i] != 0) {
@@ -281,13 +324,24 @@ public final class MetricsCollector {
     }
 
     public void recordRetry(int type, ErrorClass cause, String sqlState) {
-        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
+        recordRetry(type, cause, sqlState, System.nanoTime());
+    }
+
+    /** A retried attempt of a transaction that began at {@code intendedStart}: counted in the phase the transaction is. */
+    public void recordRetry(int type, ErrorClass cause, String sqlState, long intendedStart) {
+        TypeStats s = stats[phaseOf(intendedStart, System.nanoTime(), false).ordinal()][type];
         s.retries[cause.ordinal()].increment();
         countSqlState(s, sqlState);
     }
 
     public void recordFailure(int type, ErrorClass cause, String sqlState, String message) {
-        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
+        long now = System.nanoTime();
+        recordFailure(type, cause, sqlState, message, now);
+    }
+
+    /** A transaction that began at {@code intendedStart} failed now: counted as a completion is ({@link #phaseOf}). */
+    public void recordFailure(int type, ErrorClass cause, String sqlState, String message, long intendedStart) {
+        TypeStats s = stats[phaseOf(intendedStart, System.nanoTime()).ordinal()][type];
         s.failed[cause.ordinal()].increment();
         countSqlState(s, sqlState);
         String key = sqlStateClass(sqlState);
@@ -302,7 +356,12 @@ public final class MetricsCollector {
 
     /** A transaction whose connection broke during its commit: it may or may not have committed. */
     public void recordOutcomeUnknown(int type, String sqlState, String message) {
-        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
+        recordOutcomeUnknown(type, sqlState, message, System.nanoTime());
+    }
+
+    /** ... of a transaction that began at {@code intendedStart}: counted as a completion is ({@link #phaseOf}). */
+    public void recordOutcomeUnknown(int type, String sqlState, String message, long intendedStart) {
+        TypeStats s = stats[phaseOf(intendedStart, System.nanoTime()).ordinal()][type];
         s.outcomeUnknown.increment();
         countSqlState(s, sqlState);
         String key = sqlStateClass(sqlState);
@@ -628,7 +687,7 @@ public final class MetricsCollector {
                 failed, retries, allPhases, new Throughput(overWall, sumOfStreamRates), List.copyOf(summaries),
                 LatencySummary.of(lagTotal[Phase.MEASUREMENT.ordinal()]), incomplete)
                 .withDriverCpuSeconds(cpu < 0 ? -1 : cpu / 1e9).withCosts(costs)
-                .withStalls(io.tpkit.metrics.Stalls.find(samples));
+                .withStalls(io.tpkit.metrics.Stalls.find(samples)).withEdges(edges());
     }
 
     /** The driver's work in the measurement interval, and each meter's growth over it. */

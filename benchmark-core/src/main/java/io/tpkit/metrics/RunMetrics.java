@@ -19,13 +19,28 @@ import java.util.List;
  * @param schedule           a run on a --rate schedule measured against it; null without a rate
  * @param stalls             the stretches of the whole run (every phase) in which requests were
  *                           outstanding and nothing completed; null when not known (an older result)
+ * @param edges              the transactions that straddled an edge of the interval and are not
+ *                           counted in it; null when not known (an older result, which counted a
+ *                           transaction in the phase it ended in)
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                          long totalRetries, long committedAllPhases, Throughput throughput,
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
                          List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
-                         DeferredSummary deferred, RateSchedule schedule, Stalls stalls) {
+                         DeferredSummary deferred, RateSchedule schedule, Stalls stalls, IntervalEdges edges) {
+    /** Metrics as recorded before the edges were counted. */
+    public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
+                      long totalCommitted, long totalBusinessRollbacks, long totalFailed,
+                      long totalRetries, long committedAllPhases, Throughput throughput,
+                      List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
+                      List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
+                      DeferredSummary deferred, RateSchedule schedule, Stalls stalls) {
+        this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
+                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, stalls, null);
+    }
+
     /** Metrics whose stalls are not known (see {@link #withStalls}). */
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
@@ -50,36 +65,42 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule, stalls);
+                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule, stalls, edges);
     }
 
     public RunMetrics withDriverCpuSeconds(double seconds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                seconds, costs, deferred, schedule, stalls);
+                seconds, costs, deferred, schedule, stalls, edges);
     }
 
     public RunMetrics withCosts(CostTotals totals) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, totals, deferred, schedule, stalls);
+                driverCpuSeconds, totals, deferred, schedule, stalls, edges);
     }
 
     public RunMetrics withSchedule(RateSchedule requests) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, requests, stalls);
+                driverCpuSeconds, costs, deferred, requests, stalls, edges);
     }
 
     public RunMetrics withDeferred(DeferredSummary summary) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, summary, schedule, stalls);
+                driverCpuSeconds, costs, summary, schedule, stalls, edges);
     }
 
     public RunMetrics withStalls(Stalls found) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, schedule, found);
+                driverCpuSeconds, costs, deferred, schedule, found, edges);
+    }
+
+    public RunMetrics withEdges(IntervalEdges straddled) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, stalls, straddled);
     }
 }

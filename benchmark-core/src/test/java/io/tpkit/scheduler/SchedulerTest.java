@@ -47,6 +47,23 @@ class SchedulerTest {
         assertThat(work.openSessions.get()).as("sessions closed after the run").isZero();
     }
 
+    /**
+     * Two streams of 300 ms transactions, measured for 2 s after 1 s: at each edge each stream is
+     * inside a transaction, which the interval does not count; the ones that began and ended
+     * inside it are 2 s / 300 ms - 1, about 5 a stream.
+     */
+    @Test
+    void theIntervalCountsOnlyTransactionsThatBeganAndEndedInsideIt() throws Exception {
+        FakeWork work = new FakeWork(300 * MS, null);
+        RunMetrics m = run(work, ArrivalModel.STREAMS, 2, 2, Duration.ofSeconds(1), Duration.ofSeconds(2), null, 0, 0, 0);
+
+        assertThat(m.edges().beganBefore()).isEqualTo(2);
+        assertThat(m.edges().endedAfter()).isEqualTo(2);
+        assertThat(m.edges().longestResponseMs()).isBetween(290.0, 600.0);
+        assertThat(m.totalCommitted()).isBetween(8L, 12L);
+        assertThat(m.committedAllPhases()).isEqualTo(work.executions.get());
+    }
+
     @Test
     void countModeMeasuresExactlyTheRequestedTransactions() throws Exception {
         FakeWork work = new FakeWork(MS, null);

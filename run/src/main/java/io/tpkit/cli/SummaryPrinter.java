@@ -67,6 +67,12 @@ final class SummaryPrinter {
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
+        if (m.edges() != null && m.edges().total() > 0) {
+            out.printf(Locale.ROOT, "Interval edges: %d transactions began before the interval and %d ended after it, "
+                    + "not counted in it (the interval counts those that began and ended inside it; the longest of "
+                    + "them %.1f ms; metrics.edges in result.json)%n", m.edges().beganBefore(), m.edges().endedAfter(),
+                    m.edges().longestResponseMs());
+        }
         printCost(r);
         long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX))
                 .mapToLong(TypeSummary::outcomeUnknown).sum();
