@@ -204,6 +204,11 @@ public final class Monitor {
         return List.copyOf(events);
     }
 
+    /** The machine's CPUs, as /proc/stat counts them (the JVM's count where it cannot be read). */
+    public int cpus() {
+        return os.cpus();
+    }
+
     /** The samplers' notes (absent series and why) and the monitor's own. */
     public synchronized List<String> notes() {
         List<String> all = new ArrayList<>(os.notes());

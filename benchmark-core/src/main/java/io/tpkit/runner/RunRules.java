@@ -47,6 +47,8 @@ final class RunRules {
                 measured.drainStart()));
         rules.addAll(evaluate(bound, s, server, metrics, measured.monitor().rows(), measured.measurementStart(),
                 measured.drainStart(), databaseHere));
+        rules.add(CoreRules.jitSettled(metrics.measurementSeconds(), metrics.costs().meter(MetricsCollector.DRIVER_JIT),
+                metrics.costs().meter(MetricsCollector.DRIVER_CPU), measured.monitor().cpus()));
         if (s.ratePerSecond() > 0) {
             rules.add(CoreRules.rateReached(s.ratePerSecond(), metrics));
         }

@@ -103,6 +103,24 @@ class CoreRulesTest {
     }
 
     @Test
+    void aDriverStillCompilingInTheIntervalIsLabelled() {
+        long second = 1_000_000_000L;
+        // 60 s on 2 CPUs: 2 % of the machine is 2.4 s of the compiler's CPU
+        RuleResult settled = CoreRules.jitSettled(60, 24 * second / 10, 30 * second, 2);
+        assertThat(settled.status()).isEqualTo(RuleResult.Status.PASSED);
+        assertThat(settled.detail()).isEqualTo("the JIT compiler took 2.400 s of CPU in the 60.0 s interval: 2.0% of "
+                + "the machine's 2 CPUs, 8.0% of the driver's CPU");
+        RuleResult compiling = CoreRules.jitSettled(60, 25 * second / 10, 5 * second, 2);
+        assertThat(compiling.failed()).isTrue();
+        assertThat(compiling.detail()).contains("2.1% of the machine's 2 CPUs, 50.0% of the driver's CPU",
+                "the warm-up did not let compilation settle");
+        // the same compiler time on a machine of 32 CPUs is a small share of it
+        assertThat(CoreRules.jitSettled(60, 25 * second / 10, 5 * second, 32).failed()).isFalse();
+        assertThat(CoreRules.jitSettled(60, -1, 5 * second, 2).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
+        assertThat(CoreRules.jitSettled(0, second, 5 * second, 2).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
+    }
+
+    @Test
     void aPacedRunSaysWhetherItReachedItsRate() {
         // 1,200 committed in the 60 s interval: 20/s
         RunMetrics m = metrics(type(1200, 0, 0));
