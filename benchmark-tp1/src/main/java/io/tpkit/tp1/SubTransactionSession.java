@@ -30,9 +30,20 @@ final class SubTransactionSession implements Tp1Session {
     private final SubTransaction sub;
     private final int ops;
     private final Pipeline transaction;
+    /** Whether a row guard follows each amend (the dialect's; see {@link ClientSession}). */
+    private final boolean guarded;
 
     SubTransactionSession(SessionConnection connection, io.tpkit.sql.NamedSql sql, SubTransaction sub, int ops)
             throws SQLException {
+        this(connection, sql, sub, ops, null);
+    }
+
+    /**
+     * @param guard the dialect's row guard for one row ({@link Tp1Dialect#rowGuard}), sent after
+     *              each amend so that an amend that finds no row stops the COMMIT; null for none
+     */
+    SubTransactionSession(SessionConnection connection, io.tpkit.sql.NamedSql sql, SubTransaction sub, int ops,
+                          String guard) throws SQLException {
         if (sub == SubTransaction.NONE) {
             throw new IllegalArgumentException("DebitCredit runs in ClientSession or ProcedureSession");
         }
@@ -51,7 +62,15 @@ final class SubTransactionSession implements Tp1Session {
         }
         connection.setAutoCommit(false);
         String one = sql.sql(sub.amends() ? "account-update" : "history-insert");
-        transaction = Pipeline.prepare(connection, Collections.nCopies(ops, one), SessionConnection.End.COMMIT);
+        guarded = sub.amends() && guard != null;
+        java.util.List<String> statements = new java.util.ArrayList<>();
+        for (int j = 0; j < ops; j++) {
+            statements.add(one);
+            if (guarded) {
+                statements.add(guard);
+            }
+        }
+        transaction = Pipeline.prepare(connection, statements, SessionConnection.End.COMMIT);
     }
 
     @Override
@@ -70,11 +89,23 @@ final class SubTransactionSession implements Tp1Session {
                 ps.setInt(p++, 0);
             }
         }
-        SessionConnection.Results results = transaction.run(connection);
+        SessionConnection.Results results;
+        try {
+            results = transaction.run(connection);
+        } catch (SQLException e) {
+            throw guardFailed(e) ? MissingRow.of(Tp1Tables.ACCOUNT, "aid", r.aids()) : e;
+        }
         for (int j = 0; j < ops; j++) {
             if (results.updateCount() != 1) {
                 throw sub.amends() ? MissingRow.of(Tp1Tables.ACCOUNT, "aid", r.aids()[j])
                         : new SQLException("tp1: the history insert added no row", MissingRow.NO_DATA);
+            }
+            if (guarded) {
+                try {
+                    results.updateCount();
+                } catch (SQLException e) {
+                    throw guardFailed(e) ? MissingRow.of(Tp1Tables.ACCOUNT, "aid", r.aids()[j]) : e;
+                }
             }
         }
         transaction.finish(connection);
@@ -90,5 +121,11 @@ final class SubTransactionSession implements Tp1Session {
     @Override
     public SessionConnection connection() {
         return connection;
+    }
+
+    /** A row guard's failure, as the driver reports it (perhaps wrapped as a failed commit). */
+    static boolean guardFailed(SQLException e) {
+        SQLException original = e instanceof SessionConnection.CommitFailedException f ? f.original() : e;
+        return Tp1Dialect.guardFailed(original);
     }
 }

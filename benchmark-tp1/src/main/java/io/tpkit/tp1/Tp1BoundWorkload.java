@@ -223,7 +223,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public Tp1Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
         if (settings.sub() != SubTransaction.NONE) {
-            return new SubTransactionSession(c, dialect.sql(), settings.sub(), settings.ops());
+            return new SubTransactionSession(c, dialect.sql(), settings.sub(), settings.ops(), dialect.rowGuard(1));
         }
         return settings.logic() == Logic.PROCEDURE
                 ? new ProcedureSession(c, dialect.procedureCall())
