@@ -466,3 +466,11 @@ CALL tpcc_delivery(?, ?)
 
 -- name: call-stock-level
 CALL tpcc_stock_level(?, ?, ?)
+
+-- ================================================================ the row guard
+
+-- name: row-guard
+-- Sent right after a write that must change exactly ${rows} rows, before the COMMIT of the same
+-- round trip: a statement that fails the transaction when it did not, so that the COMMIT after
+-- it never runs. Nothing by default (PostgreSQL's statements fail themselves: see its
+-- CASE ... ::int); a dialect whose writes of no row are no error writes its own (mysql.sql).

@@ -85,3 +85,11 @@ COALESCE(SUM(l.ol_amount), 0) AS amount FROM oorder o LEFT JOIN order_line l ON 
 AND l.ol_d_id = o.o_d_id AND l.ol_o_id = o.o_id WHERE o.o_w_id = ? AND (o.o_d_id, o.o_id) IN (${delivered*})
 GROUP BY o.o_d_id, o.o_c_id) t ON c.c_w_id = ? AND c.c_d_id = t.d AND c.c_id = t.cid
 SET c.c_balance = c.c_balance + t.amount, c.c_delivery_cnt = c.c_delivery_cnt + 1
+
+-- name: row-guard
+-- A multi-statement query stops at its first error, so a write that changed other than
+-- ${rows} rows stops the rest, COMMIT included: ROW_COUNT() is the previous statement's count
+-- (rows matched, not changed: Connector/J connects with CLIENT_FOUND_ROWS), and the subquery
+-- then returns two rows where one value is expected (error 1242, SQLState 21000). MariaDB and
+-- MySQL have no SIGNAL outside stored programs; the session turns the error into its message.
+SET @tpkit_guard = (SELECT 1 FROM (SELECT 1 UNION ALL SELECT 2) x WHERE ROW_COUNT() <> ${rows})
