@@ -38,7 +38,7 @@ final class Tp1Options {
                             + "logic only; 'tpkit bound tp1' runs all of them and TP1 and computes the bound",
                     "none"),
             new WorkloadOption(OPS_PER_TRANSACTION, "K",
-                    "With --sub-transaction: the amends or appends in each transaction, sent with its COMMIT in one "
+                    "T1 and T2 only: the amends or appends in each transaction, sent with its COMMIT in one "
                             + "round trip, so that the transaction's own cost is shared by K operations (the rate is "
                             + "operations per second); 1 is the seed's recipe, one per transaction",
                     Integer.toString(DEFAULT_OPS_PER_TRANSACTION)));
