@@ -38,6 +38,11 @@ class Tp1EmbeddedMariaDbIT extends Tp1DatabaseIT {
     }
 
     @Override
+    int guardsPerUpdate() {
+        return 1;
+    }
+
+    @Override
     boolean keepsData() {
         return false;
     }
