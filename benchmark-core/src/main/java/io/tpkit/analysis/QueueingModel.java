@@ -103,16 +103,19 @@ public final class QueueingModel {
      * @param other           how D_other is modelled: "delay" or "queue" ({@link Other})
      * @param cpuSource       how D_cpu was obtained, or why there is none
      * @param notes           caveats
+     * @param calibrationWarning why the calibration point's demands are biased (it was not one
+     *                        terminal on one connection), or null
      */
     public record Inputs(String calibration, int terminals, int connections, double thinkSeconds, String thinkSource,
                          List<TypeDemand> types, double serviceDemandMs, Double cpuDemandMs, Integer cpus,
-                         double otherDemandMs, String other, String cpuSource, List<String> notes) {
+                         double otherDemandMs, String other, String cpuSource, List<String> notes,
+                         String calibrationWarning) {
         /** The same inputs with one more caveat. */
         public Inputs withNote(String note) {
             List<String> more = new ArrayList<>(notes);
             more.add(note);
             return new Inputs(calibration, terminals, connections, thinkSeconds, thinkSource, types, serviceDemandMs,
-                    cpuDemandMs, cpus, otherDemandMs, other, cpuSource, List.copyOf(more));
+                    cpuDemandMs, cpus, otherDemandMs, other, cpuSource, List.copyOf(more), calibrationWarning);
         }
 
         /** The stations of the network (without the think time and the connection limit). */
@@ -232,9 +235,28 @@ public final class QueueingModel {
                     + "at all, as a queue no concurrency at all; read its errors accordingly");
         }
         double otherDemand = cpuMs == null ? service : Math.max(0, service - cpuMs);
-        return new Inputs(calibration.resultDir() == null ? "" : calibration.resultDir(),
-                number(calibration.workload(), "terminals"), number(calibration.workload(), "connections"),
-                thinkSeconds, thinkSource, types, service, cpuMs, cpus, otherDemand, other.label(), cpuSource, notes);
+        int terminals = number(calibration.workload(), "terminals");
+        int connections = number(calibration.workload(), "connections");
+        return new Inputs(calibration.resultDir() == null ? "" : calibration.resultDir(), terminals, connections,
+                thinkSeconds, thinkSource, types, service, cpuMs, cpus, otherDemand, other.label(), cpuSource, notes,
+                calibrationWarning(terminals, connections));
+    }
+
+    /**
+     * A demand measured with more than one interaction in the network holds their waits for each
+     * other (locks, the CPUs, the disk): S is then a residence time, not a demand, and D_other =
+     * S - D_cpu counts that queueing again at every point the model solves. Null for one terminal
+     * on one connection, the only calibration without it.
+     */
+    static String calibrationWarning(int terminals, int connections) {
+        if (terminals <= 1 && connections <= 1) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "the first point, where the demands are measured, ran %d terminal%s on %d "
+                        + "connection%s: its service time already holds the waits among them (for locks, the CPUs, the "
+                        + "disk), which the other demand then counts again at every point; calibrate on one terminal on "
+                        + "one connection (start the sweep at 1)", terminals, terminals == 1 ? "" : "s", connections,
+                connections == 1 ? "" : "s");
     }
 
     /** A run's interactions per second and mean response time, counted as the model counts them. */

@@ -353,6 +353,8 @@ public final class BenchmarkConfig {
         public Builder seed(long seed) { this.seed = seed; return this; }
         public Builder outDir(Path outDir) { this.outDir = Objects.requireNonNull(outDir); return this; }
         public Builder option(String name, String value) { this.options.put(name, value); return this; }
+        /** Drops a workload option given before (nothing when there was none). */
+        public Builder withoutOption(String name) { this.options.remove(name); return this; }
 
         /**
          * A setting the server tpkit starts is started with (embedded PostgreSQL: {@code -c NAME=VALUE};

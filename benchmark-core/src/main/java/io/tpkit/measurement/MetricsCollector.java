@@ -39,7 +39,16 @@ public final class MetricsCollector {
     private final ConnectionHealth connections;
     private final TypeStats[][] stats; // [phase][type]
     private final IntervalRecorder[] lag; // [phase], closed model only
-    private final LongAdder[] skipped = new LongAdder[Phase.values().length]; // [phase], --latency-limit
+    private final LongAdder[] skipped = new LongAdder[Phase.values().length]; // [phase of the slot], --latency-limit
+    // a paced run's slots as the schedule made them, and those whose request started, by the
+    // phase the slot falls in
+    private final LongAdder[] slots = new LongAdder[Phase.values().length];
+    private final LongAdder[] started = new LongAdder[Phase.values().length];
+    // how late an idle server woke up for its slot (open and paced runs): the driver's lateness alone
+    private final IntervalRecorder[] wakeUp = new IntervalRecorder[Phase.values().length];
+    private final Histogram[] wakeUpTotal = new Histogram[Phase.values().length];
+    // the interval's slots never started, with their lateness at the interval's end (censored)
+    private final Histogram backlogLateness = Latency.newHistogram();
     private final Histogram[] lagTotal;
     // The sampler's scratch histograms, reused every second (cleared only when used).
     private final Histogram all = Latency.newHistogram();
@@ -65,6 +74,10 @@ public final class MetricsCollector {
     private long lastSample;
     // requests begun and not yet ended, for the stalls (nothing ended while requests were outstanding)
     private final LongAdder inFlight = new LongAdder();
+    // transactions that straddled an edge of the measurement interval (see IntervalEdges)
+    private final LongAdder beganBefore = new LongAdder();
+    private final LongAdder endedAfter = new LongAdder();
+    private final java.util.concurrent.atomic.AtomicLong longestStraddleNanos = new java.util.concurrent.atomic.AtomicLong();
     private final long[][][] previous; // [phase][type][committed, rollbacks, failed, retries, outcome unknown]
     private static final int COUNTS = 5;
 
@@ -86,6 +99,10 @@ public final class MetricsCollector {
             }
             lag[p.ordinal()] = new IntervalRecorder(1);
             skipped[p.ordinal()] = new LongAdder();
+            slots[p.ordinal()] = new LongAdder();
+            started[p.ordinal()] = new LongAdder();
+            wakeUp[p.ordinal()] = new IntervalRecorder(1);
+            wakeUpTotal[p.ordinal()] = Latency.newHistogram();
             lagTotal[p.ordinal()] = Latency.newHistogram();
         }
         this.runStart = runStartNanos;
@@ -177,6 +194,44 @@ public final class MetricsCollector {
         return phaseAt(nanos);
     }
 
+    /**
+     * The phase a transaction that began at {@code start} (its intended start) and ended at
+     * {@code end} counts in: the measurement only when both lie inside it (the spec counts the
+     * transactions that start and end inside the measurement interval). One that began before
+     * the interval counts in the warm-up (in the drain when it also ended after the interval), one
+     * that began inside and ended after it in the drain; both kinds are counted as straddlers.
+     */
+    private Phase phaseOf(long start, long end) {
+        return phaseOf(start, end, true);
+    }
+
+    /** @param count whether to count a straddler (a completion or failure: yes; a retried attempt: no) */
+    private Phase phaseOf(long start, long end, boolean count) {
+        Phase ended = phaseAt(end);
+        Phase began = phaseAt(Math.min(start, end));
+        if (ended == Phase.WARMUP || began == ended) {
+            return ended;
+        }
+        if (!count) {
+            // as phaseOf below
+        } else if (began == Phase.WARMUP) {
+            beganBefore.increment();
+        } else {
+            endedAfter.increment();
+        }
+        if (count) {
+            longestStraddleNanos.accumulateAndGet(end - start, Math::max);
+        }
+        return ended == Phase.MEASUREMENT ? Phase.WARMUP : Phase.DRAIN;
+    }
+
+    /** The transactions that straddled an edge of the measurement interval so far. */
+    public io.tpkit.metrics.IntervalEdges edges() {
+        long longest = longestStraddleNanos.get();
+        return new io.tpkit.metrics.IntervalEdges(beganBefore.sum(), endedAfter.sum(),
+                longest > 0 ? Latency.toMicros(longest) / 1000.0 : 0);
+    }
+
     /** The phase a transaction that completed at {@code nanos} belongs to. */
     private Phase phaseAt(long nanos) {
         return nanos >= edge(Phase.DRAIN) ? Phase.DRAIN : nanos >= edge(Phase.MEASUREMENT) ? Phase.MEASUREMENT
@@ -238,7 +293,7 @@ public final class MetricsCollector {
      */
     public Phase recordCompletion(int type, Outcome outcome, int retriesUsed, long intendedStart,
                                   long serviceStart, long end) {
-        Phase p = phaseAt(end);
+        Phase p = phaseOf(intendedStart, end);
         TypeStats s = stats[p.ordinal()][type];
         if (outcome == Outcome.COMMITTED) {
             s.committedByRetries[Math.min(retriesUsed, s.committedByRetries.length - 1)].increment();
@@ -263,7 +318,8 @@ public final class MetricsCollector {
     public void recordCost(int type, TransactionCost cost) {
         // in the phase the transaction was counted in: an edge between the two would otherwise
         // count a commit in the interval and its cost after it
-        TypeStats s = stats[phaseAt(cost.countedAt != 0 ? cost.countedAt : System.nanoTime()).ordinal()][type];
+        Phase p = cost.countedIn != null ? cost.countedIn : phaseAt(cost.countedAt != 0 ? cost.countedAt : System.nanoTime());
+        TypeStats s = stats[p.ordinal()][type];
         long[] v = cost.values;
         for (int i = 0; i < v.length; i++) {
             if (v[i] != 0) {
@@ -275,13 +331,24 @@ public final class MetricsCollector {
     }
 
     public void recordRetry(int type, ErrorClass cause, String sqlState) {
-        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
+        recordRetry(type, cause, sqlState, System.nanoTime());
+    }
+
+    /** A retried attempt of a transaction that began at {@code intendedStart}: counted in the phase the transaction is. */
+    public void recordRetry(int type, ErrorClass cause, String sqlState, long intendedStart) {
+        TypeStats s = stats[phaseOf(intendedStart, System.nanoTime(), false).ordinal()][type];
         s.retries[cause.ordinal()].increment();
         countSqlState(s, sqlState);
     }
 
     public void recordFailure(int type, ErrorClass cause, String sqlState, String message) {
-        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
+        long now = System.nanoTime();
+        recordFailure(type, cause, sqlState, message, now);
+    }
+
+    /** A transaction that began at {@code intendedStart} failed now: counted as a completion is ({@link #phaseOf}). */
+    public void recordFailure(int type, ErrorClass cause, String sqlState, String message, long intendedStart) {
+        TypeStats s = stats[phaseOf(intendedStart, System.nanoTime()).ordinal()][type];
         s.failed[cause.ordinal()].increment();
         countSqlState(s, sqlState);
         String key = sqlStateClass(sqlState);
@@ -296,7 +363,12 @@ public final class MetricsCollector {
 
     /** A transaction whose connection broke during its commit: it may or may not have committed. */
     public void recordOutcomeUnknown(int type, String sqlState, String message) {
-        TypeStats s = stats[phaseAt(System.nanoTime()).ordinal()][type];
+        recordOutcomeUnknown(type, sqlState, message, System.nanoTime());
+    }
+
+    /** ... of a transaction that began at {@code intendedStart}: counted as a completion is ({@link #phaseOf}). */
+    public void recordOutcomeUnknown(int type, String sqlState, String message, long intendedStart) {
+        TypeStats s = stats[phaseOf(intendedStart, System.nanoTime()).ordinal()][type];
         s.outcomeUnknown.increment();
         countSqlState(s, sqlState);
         String key = sqlStateClass(sqlState);
@@ -318,9 +390,39 @@ public final class MetricsCollector {
         return n;
     }
 
-    /** A request of a paced run skipped because it was already later than the latency limit. */
-    public void recordSkipped(int type, long nowNanos) {
-        skipped[phaseAt(nowNanos).ordinal()].increment();
+    /**
+     * A request of a paced run skipped because it was already later than the latency limit,
+     * counted in the phase of its slot.
+     */
+    public void recordSkipped(int type, long slotNanos) {
+        skipped[phaseAt(slotNanos).ordinal()].increment();
+    }
+
+    /** A slot the paced run's schedule made, counted in the phase it falls in. */
+    public void recordSlot(long slotNanos) {
+        slots[phaseAt(slotNanos).ordinal()].increment();
+    }
+
+    /** The request of a slot started (at its slot or later), counted in the phase of the slot. */
+    public void recordStarted(long slotNanos) {
+        started[phaseAt(slotNanos).ordinal()].increment();
+    }
+
+    /**
+     * A slot the schedule made for the measurement interval that no request took before the run
+     * stopped (the schedule's remaining slots, made after the servers stopped): its lateness at
+     * the interval's end, a lower bound of its response time, into the backlog's histogram. One
+     * thread, after the servers stopped.
+     */
+    public void recordBacklog(long slotNanos, long intervalEndNanos) {
+        if (phaseAt(slotNanos) == Phase.MEASUREMENT && slotNanos < intervalEndNanos) {
+            backlogLateness.recordValue(Math.min(Latency.HIGHEST_US, Latency.toMicros(intervalEndNanos - slotNanos)));
+        }
+    }
+
+    /** How late an idle server woke up for its slot (open and paced runs): the driver's own lateness. */
+    public void recordWakeUp(long lateNanos) {
+        wakeUp[phaseAt(System.nanoTime()).ordinal()].record(Latency.toMicros(Math.max(lateNanos, 0)));
     }
 
     /**
@@ -341,8 +443,23 @@ public final class MetricsCollector {
                 executed += s.committed() + s.businessRollbacks.sum() + failedSum(s);
             }
         }
-        return new RateSchedule(perSecond, interarrival, limitNanos / 1e6, skipped[Phase.MEASUREMENT.ordinal()].sum(),
-                above, executed, behindAtEndSeconds);
+        int m = Phase.MEASUREMENT.ordinal();
+        long scheduled = slots[m].sum();
+        long startedInInterval = started[m].sum();
+        long skippedInInterval = skipped[m].sum();
+        // slots of the interval neither started nor skipped: never taken (their lateness is in
+        // backlogLateness), or taken by a closed terminal that no server was free for in time
+        long backlog = Math.max(0, scheduled - startedInInterval - skippedInInterval);
+        Histogram due = Latency.newHistogram();
+        for (int t = 0; t < types.size(); t++) {
+            if (inTotals[t]) {
+                due.add(stats[m][t].responseTotal);
+            }
+        }
+        due.add(backlogLateness);
+        return new RateSchedule(perSecond, interarrival, limitNanos / 1e6, skippedInInterval, above, executed,
+                behindAtEndSeconds, scheduled, startedInInterval, backlog,
+                LatencySummary.of(backlogLateness), LatencySummary.of(due), LatencySummary.of(wakeUpTotal[m]));
     }
 
     private static long failedSum(TypeStats s) {
@@ -402,6 +519,10 @@ public final class MetricsCollector {
             Histogram h = lag[p.ordinal()].swap()[0];
             if (h.getTotalCount() != 0) {
                 lagTotal[p.ordinal()].add(h);
+            }
+            Histogram w = wakeUp[p.ordinal()].swap()[0];
+            if (w.getTotalCount() != 0) {
+                wakeUpTotal[p.ordinal()].add(w);
             }
         }
         lastSample = nowNanos;
@@ -573,7 +694,7 @@ public final class MetricsCollector {
                 failed, retries, allPhases, new Throughput(overWall, sumOfStreamRates), List.copyOf(summaries),
                 LatencySummary.of(lagTotal[Phase.MEASUREMENT.ordinal()]), incomplete)
                 .withDriverCpuSeconds(cpu < 0 ? -1 : cpu / 1e9).withCosts(costs)
-                .withStalls(io.tpkit.metrics.Stalls.find(samples));
+                .withStalls(io.tpkit.metrics.Stalls.find(samples)).withEdges(edges());
     }
 
     /** The driver's work in the measurement interval, and each meter's growth over it. */

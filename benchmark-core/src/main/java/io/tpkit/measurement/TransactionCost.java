@@ -23,9 +23,17 @@ public final class TransactionCost {
     /** When the transaction was counted complete (nanoTime), 0 when it was not: its cost goes to that phase. */
     long countedAt;
 
+    /** The phase the transaction was counted in, when known: its cost goes there (before {@link #countedAt}). */
+    io.tpkit.metrics.Phase countedIn;
+
     /** The instant the transaction was counted at, so that its cost lands in the same phase. */
     public void countedAt(long nanos) {
         countedAt = nanos;
+    }
+
+    /** The phase the transaction was counted in (a transaction that straddled an edge is not the interval's). */
+    public void countedIn(io.tpkit.metrics.Phase phase) {
+        countedIn = phase;
     }
 
     public void addCalls(long roundTrips, long statements, long resultSets, long commits, long rollbacks) {
@@ -48,6 +56,7 @@ public final class TransactionCost {
     void clear() {
         java.util.Arrays.fill(values, 0);
         countedAt = 0;
+        countedIn = null;
     }
 
     /** @param sums the type's {@link TransactionCost} fields summed over {@code n} transactions */

@@ -140,9 +140,13 @@ public final class MergedMetrics {
         if (s.isEmpty()) {
             return null;
         }
+        boolean bySlot = s.stream().allMatch(RateSchedule::countedBySlot);
+        // the parts' slots add up; their lateness histograms are not kept, so the merged run has none
         return new RateSchedule(s.stream().mapToDouble(RateSchedule::targetPerSecond).sum(), s.getFirst().interarrival(),
                 s.getFirst().limitMs(), sum(s, RateSchedule::skipped), sum(s, RateSchedule::aboveLimit),
-                sum(s, RateSchedule::executed), s.stream().mapToDouble(RateSchedule::behindAtEndSeconds).max().orElse(0));
+                sum(s, RateSchedule::executed), s.stream().mapToDouble(RateSchedule::behindAtEndSeconds).max().orElse(0),
+                bySlot ? sum(s, RateSchedule::scheduled) : -1, bySlot ? sum(s, RateSchedule::started) : -1,
+                bySlot ? sum(s, RateSchedule::backlog) : -1, null, null, null);
     }
 
     private static TypeSummary type(List<TypeSummary> parts, MergedHistograms h, double seconds) {

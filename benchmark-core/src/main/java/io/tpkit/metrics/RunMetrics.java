@@ -19,6 +19,9 @@ import java.util.List;
  * @param schedule           a run on a --rate schedule measured against it; null without a rate
  * @param stalls             the stretches of the whole run (every phase) in which requests were
  *                           outstanding and nothing completed; null when not known (an older result)
+ * @param edges              the transactions that straddled an edge of the interval and are not
+ *                           counted in it; null when not known (an older result, which counted a
+ *                           transaction in the phase it ended in)
  * @param connections        connections lost, attempts to connect refused (by class), and how long
  *                           fewer connections worked than asked; null when not known (an older result)
  */
@@ -27,8 +30,21 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
                          long totalRetries, long committedAllPhases, Throughput throughput,
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
                          List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
-                         DeferredSummary deferred, RateSchedule schedule, Stalls stalls, Connections connections) {
+                         DeferredSummary deferred, RateSchedule schedule, Stalls stalls, IntervalEdges edges,
+                         Connections connections) {
     /** Metrics whose connections' events are not known (see {@link #withConnections}). */
+    public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
+                      long totalCommitted, long totalBusinessRollbacks, long totalFailed,
+                      long totalRetries, long committedAllPhases, Throughput throughput,
+                      List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
+                      List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
+                      DeferredSummary deferred, RateSchedule schedule, Stalls stalls, IntervalEdges edges) {
+        this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
+                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, stalls, edges, null);
+    }
+
+    /** Metrics as recorded before the edges were counted. */
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
                       long totalRetries, long committedAllPhases, Throughput throughput,
@@ -64,42 +80,48 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule, stalls, connections);
+                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule, stalls, edges, connections);
     }
 
     public RunMetrics withDriverCpuSeconds(double seconds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                seconds, costs, deferred, schedule, stalls, connections);
+                seconds, costs, deferred, schedule, stalls, edges, connections);
     }
 
     public RunMetrics withCosts(CostTotals totals) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, totals, deferred, schedule, stalls, connections);
+                driverCpuSeconds, totals, deferred, schedule, stalls, edges, connections);
     }
 
     public RunMetrics withSchedule(RateSchedule requests) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, requests, stalls, connections);
+                driverCpuSeconds, costs, deferred, requests, stalls, edges, connections);
     }
 
     public RunMetrics withDeferred(DeferredSummary summary) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, summary, schedule, stalls, connections);
+                driverCpuSeconds, costs, summary, schedule, stalls, edges, connections);
     }
 
     public RunMetrics withConnections(Connections seen) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, schedule, stalls, seen);
+                driverCpuSeconds, costs, deferred, schedule, stalls, edges, seen);
     }
 
     public RunMetrics withStalls(Stalls found) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, schedule, found, connections);
+                driverCpuSeconds, costs, deferred, schedule, found, edges, connections);
+    }
+
+    public RunMetrics withEdges(IntervalEdges straddled) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, stalls, straddled, connections);
     }
 }

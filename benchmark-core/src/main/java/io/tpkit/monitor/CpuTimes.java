@@ -1,19 +1,28 @@
 package io.tpkit.monitor;
 
 /**
- * The all-CPUs line of /proc/stat, in clock ticks. Guest time is already inside user and nice,
- * so it is not added again.
+ * The all-CPUs line of /proc/stat, in clock ticks, and how many CPUs it adds up (its
+ * {@code cpuN} lines). Guest time is already inside user and nice, so it is not added again.
  */
-record CpuTimes(long user, long nice, long system, long idle, long iowait, long irq, long softirq, long steal) {
+record CpuTimes(long user, long nice, long system, long idle, long iowait, long irq, long softirq, long steal,
+                int cpus) {
     static CpuTimes parse(String procStat) {
+        CpuTimes all = null;
+        int cpus = 0;
         for (String line : procStat.split("\n")) {
             String[] f = line.trim().split("\\s+");
             if (f[0].equals("cpu")) {
-                return new CpuTimes(field(f, 1), field(f, 2), field(f, 3), field(f, 4), field(f, 5), field(f, 6),
-                        field(f, 7), field(f, 8));
+                all = new CpuTimes(field(f, 1), field(f, 2), field(f, 3), field(f, 4), field(f, 5), field(f, 6),
+                        field(f, 7), field(f, 8), 0);
+            } else if (f[0].matches("cpu\\d+")) {
+                cpus++;
             }
         }
-        throw new IllegalArgumentException("no 'cpu' line in /proc/stat");
+        if (all == null) {
+            throw new IllegalArgumentException("no 'cpu' line in /proc/stat");
+        }
+        return new CpuTimes(all.user, all.nice, all.system, all.idle, all.iowait, all.irq, all.softirq, all.steal,
+                cpus);
     }
 
     private static long field(String[] f, int i) {

@@ -363,9 +363,20 @@ public final class Monitor {
         return List.copyOf(events);
     }
 
+    /** The machine's CPUs, as /proc/stat counts them (the JVM's count where it cannot be read). */
+    public int cpus() {
+        return os.cpus();
+    }
+
     /** The samplers' notes (absent series and why) and the monitor's own. */
     public synchronized List<String> notes() {
         List<String> all = new ArrayList<>(os.notes());
+        int jvm = Runtime.getRuntime().availableProcessors();
+        if (os.cpus() != jvm) {
+            all.add("driver.cpu_pct and db.cpu_pct are shares of the machine's " + os.cpus() + " CPUs, as /proc/stat "
+                    + "counts them and as os.cpu.* are; this JVM may use " + jvm + " of them (a CPU quota or an "
+                    + "affinity)");
+        }
         all.addAll(db.notes());
         all.addAll(notes);
         return all;

@@ -28,7 +28,14 @@ final class OsSampler {
 
     private final Path proc;
     private final Predicate<String> wholeDisk;
-    private final int cpus = Runtime.getRuntime().availableProcessors();
+    /**
+     * The CPUs the shares of driver.cpu_pct and db.cpu_pct are of: those /proc/stat adds up in
+     * its all-CPUs line, which os.cpu.* are shares of, so that the three can be subtracted from
+     * each other (quiet-machine). Not the JVM's availableProcessors(), which a CPU quota or an
+     * affinity (taskset, a container's --cpus) lowers while /proc/stat still counts every CPU.
+     * That count until /proc/stat has been read, or where it cannot be.
+     */
+    private int cpus = Runtime.getRuntime().availableProcessors();
     private final List<String> notes = new ArrayList<>();
     private boolean cpuOn = true;
     private boolean diskOn = true;
@@ -70,6 +77,11 @@ final class OsSampler {
         return List.copyOf(notes);
     }
 
+    /** The CPUs driver.cpu_pct and db.cpu_pct are shares of (see {@link #cpus}). */
+    int cpus() {
+        return cpus;
+    }
+
     /** The values since the previous call; the first call only takes the baseline. */
     Map<String, Double> sample(long nowNanos) {
         Map<String, Double> m = new LinkedHashMap<>();
@@ -79,6 +91,9 @@ final class OsSampler {
         if (cpuOn) {
             try {
                 CpuTimes now = CpuTimes.parse(read("stat"));
+                if (now.cpus() > 0) {
+                    cpus = now.cpus();
+                }
                 double[] pct = first || cpu == null ? null : now.percentSince(cpu);
                 cpu = now;
                 if (pct != null) {

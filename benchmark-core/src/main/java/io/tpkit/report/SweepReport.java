@@ -284,8 +284,9 @@ public final class SweepReport {
         html.append("<p>A closed network (seed 003, section 3.2) with the service demands measured at the first point "
                 + "and solved by exact Mean Value Analysis for each point's terminals and connections; terminals "
                 + "beyond the connections wait for one (a flow-equivalent center). Mean absolute error over the "
-                + "points: interactions/s ").append(pct(m.path("meanAbsRequestsErrorPct"))).append(", mean response time ")
-                .append(pct(m.path("meanAbsResponseErrorPct"))).append(".");
+                + "points after the first (the model fits the first, where its demands are measured, by "
+                + "construction): interactions/s ").append(pct(m.path("meanAbsRequestsErrorPct")))
+                .append(", mean response time ").append(pct(m.path("meanAbsResponseErrorPct"))).append(".");
         if (m.path("alternative").isObject()) {
             html.append(" With the other demand as a ").append(Html.escape(m.at("/alternative/other").asText()))
                     .append(" instead (the light grey curves): ").append(pct(m.at("/alternative/meanAbsRequestsErrorPct")))
@@ -293,7 +294,12 @@ public final class SweepReport {
                     + "every commit share its flush with the others (group commit at its best), a queue flushes them "
                     + "one at a time: a database in between lies between the two curves.");
         }
-        html.append("</p>\n<table id=\"model\">\n");
+        html.append("</p>\n");
+        if (in.path("calibrationWarning").isTextual()) {
+            html.append("<p class=\"warning\">Warning: ").append(Html.escape(in.path("calibrationWarning").asText()))
+                    .append(".</p>\n");
+        }
+        html.append("<table id=\"model\">\n");
         modelRow("think time Z per interaction, s", in.path("thinkSeconds"), in.path("thinkSource").asText());
         modelRow("service demand S per interaction, ms", in.path("serviceDemandMs"),
                 "mean service time (connection: first statement to commit), types weighted by their share");

@@ -45,9 +45,12 @@ final class RunRules {
                     : from == null ? null : from + metrics.measurementSeconds();
             rules.add(CoreRules.quietMachine(measured.monitor().rows(), from, to));
         }
-        rules.add(CoreRules.steadyState(measured.outages(), measured.measurementStart(), measured.drainStart()));
+        rules.add(CoreRules.steadyState(measured.outages(), metrics.stalls(), measured.measurementStart(),
+                measured.drainStart()));
         rules.addAll(evaluate(bound, s, server, metrics, measured.monitor().rows(), measured.measurementStart(),
                 measured.drainStart(), databaseHere));
+        rules.add(CoreRules.jitSettled(metrics.measurementSeconds(), metrics.costs().meter(MetricsCollector.DRIVER_JIT),
+                metrics.costs().meter(MetricsCollector.DRIVER_CPU), measured.monitor().cpus()));
         if (s.ratePerSecond() > 0) {
             rules.add(CoreRules.rateReached(s.ratePerSecond(), metrics));
         }
@@ -74,13 +77,16 @@ final class RunRules {
 
         boolean closed = s.arrival() == ArrivalModel.CLOSED;
         // in closed runs the lag is the driver's own lateness (a due request waiting while a
-        // server is free); in paced streams it is the stream's backlog, the database's doing too
+        // server is free); in paced streams and open arrivals the start behind the slot is the
+        // backlog too, the database's doing, so only an idle server's wake-up is the driver's
+        io.tpkit.metrics.LatencySummary wakeUp = metrics.schedule() == null ? null : metrics.schedule().wakeUpLag();
+        io.tpkit.metrics.LatencySummary lag = closed ? metrics.scheduleLag() : s.rateLimited() ? wakeUp : null;
         RuleResult saturation = CoreRules.driverSaturation(metrics.measurementSeconds(),
                 metrics.costs().meter(MetricsCollector.DRIVER_CPU), metrics.costs().meter(MetricsCollector.DRIVER_JIT),
                 Runtime.getRuntime().availableProcessors(),
-                databaseHere, closed ? metrics.scheduleLag() : null, closed ? null : s.rateLimited()
-                        ? "paced streams and open arrivals start behind their slots when the database falls behind too "
-                        + "(see rate-reached)"
+                databaseHere, closed ? "schedule lag" : "wake-up lag of idle servers", lag, lag != null ? null
+                        : s.rateLimited()
+                        ? "this result recorded no wake-up lateness of idle servers apart from the backlog"
                         : "streams run back to back, with no schedule to fall behind");
 
         String fixed = bound.fixedRun().isPresent()

@@ -229,14 +229,14 @@ public final class Scheduler {
         // or more for many) belongs to the warm-up, never to a measurement without one
         long start = System.nanoTime();
         pacer = settings.rateLimited() ? new RatePacer(settings.ratePerSecond(), start,
-                settings.poisson() ? new SplittableRandom(settings.seed()).split() : null) : null;
+                settings.poisson() ? pacerRandom(settings.seed()) : null, metrics::recordSlot) : null;
         Rounds rounds = settings.rounds();
         barrier = rounds == null ? null : new IterationBarrier(n, metrics::measuredCommitted, metrics.runStartNanos(),
                 rounds.pause().toNanos(), () -> stopping, parts);
         if (settings.warmup().isZero()) {
             startMeasurement(start);
         }
-        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        SplittableRandom seeds = terminalSeeds(settings.seed());
         List<Thread> threads = new ArrayList<>(servers.size());
         if (settings.arrival() == ArrivalModel.OPEN) {
             Terminal[] inputs = new Terminal[n];
@@ -312,6 +312,10 @@ public final class Scheduler {
         }
         for (Thread t : threads) {
             t.join(ABORTED_JOIN_MILLIS);
+        }
+        if (pacer != null && measurementEnd > 0) {
+            // the interval's arrivals that no server took: late by at least (end - slot) each
+            pacer.forEachUntil(measurementEnd, slot -> metrics.recordBacklog(slot, measurementEnd));
         }
         long now = System.nanoTime();
         metrics.sample(now);
@@ -484,6 +488,26 @@ public final class Scheduler {
         return more;
     }
 
+    /**
+     * The random numbers of the terminals' inputs: terminal {@code i} gets the {@code i}-th
+     * split of the run's seed.
+     */
+    static SplittableRandom terminalSeeds(long seed) {
+        return new SplittableRandom(seed);
+    }
+
+    /**
+     * The Poisson schedule's gaps: a stream of its own, apart from every terminal's (the first
+     * split of the run's seed, which this once was, is terminal 0's inputs), so that the arrival
+     * times do not move in step with what terminal 0 asks.
+     */
+    static SplittableRandom pacerRandom(long seed) {
+        return new SplittableRandom(seed ^ PACER_SALT);
+    }
+
+    /** Any constant other than the rehearsal's; the golden ratio's bits spread the seeds apart. */
+    private static final long PACER_SALT = 0x9E3779B97F4A7C15L;
+
     /** Waits for the next slot of the rate limit (if any); returns the later of it and {@code intended}. */
     private long paced(long intended) {
         if (pacer == null) {
@@ -513,6 +537,9 @@ public final class Scheduler {
             }
             if (tooLate(request, intended)) {
                 continue;
+            }
+            if (pacer != null) {
+                metrics.recordStarted(intended);
             }
             long serviceStart = pacer == null ? begin : System.nanoTime();
             boolean counted = deferred != null && deferred.isDeferred(request)
@@ -553,6 +580,7 @@ public final class Scheduler {
             if (pacer != null && !t.slotted) {
                 long slot = pacer.nextSlot();
                 t.slotted = true;
+                t.slot = slot;
                 t.intended = Math.max(slot, t.intended);
                 if (slot > now) {
                     t.due = slot;
@@ -561,11 +589,14 @@ public final class Scheduler {
                 }
             }
             Request request = t.request;
-            if (pacer != null && tooLate(request, t.intended)) {
+            if (pacer != null && tooLate(request, t.slot)) {
                 Request next = t.terminal.next();
                 t.schedule(next, now + scaled(t.terminal.thinkNanos(request)), scaled(t.terminal.keyingNanos(next)));
                 dueQueue.put(t);
                 continue;
+            }
+            if (pacer != null) {
+                metrics.recordStarted(t.slot);
             }
             boolean counted;
             long end;
@@ -618,6 +649,7 @@ public final class Scheduler {
             if (tooLate(request, slot)) {
                 continue;
             }
+            metrics.recordStarted(slot);
             long serviceStart = System.nanoTime();
             if (deferred != null && deferred.isDeferred(request)) {
                 queue(request, slot);
@@ -640,7 +672,7 @@ public final class Scheduler {
         if (now - intended <= settings.latencyLimitNanos()) {
             return false;
         }
-        metrics.recordSkipped(request.type(), now);
+        metrics.recordSkipped(request.type(), intended);
         return true;
     }
 
@@ -658,7 +690,9 @@ public final class Scheduler {
 
     /**
      * Sleeps until {@code deadline}, recording how late the request starts (a late wake-up, or
-     * the backlog when the deadline has passed already); false when stopping.
+     * the backlog when the deadline has passed already); false when stopping. A server that
+     * slept, idle, until the slot also records its wake-up's lateness apart: that alone is the
+     * driver's, while a server that finds its slot already past was busy with the ones before.
      */
     private boolean sleepUntil(long deadline) {
         long now = System.nanoTime();
@@ -675,6 +709,7 @@ public final class Scheduler {
             now = System.nanoTime();
         }
         metrics.recordLag(now - deadline);
+        metrics.recordWakeUp(now - deadline);
         return !stopping;
     }
 }

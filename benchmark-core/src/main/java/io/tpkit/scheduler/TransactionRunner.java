@@ -69,7 +69,7 @@ final class TransactionRunner {
                 Outcome outcome = server.session().execute(request);
                 long end = System.nanoTime();
                 Phase phase = metrics.recordCompletion(type, outcome, attempt, intendedStart, serviceStart, end);
-                cost.countedAt(end);
+                cost.countedIn(phase);
                 return outcome == Outcome.COMMITTED ? phase : null;
             } catch (SQLException e) {
                 SQLException original = e instanceof SessionConnection.CommitFailedException f ? f.original() : e;
@@ -82,9 +82,11 @@ final class TransactionRunner {
                     countCalls(lost, cost);
                     server.discard(original);
                     if (unknown) {
-                        metrics.recordOutcomeUnknown(type, original.getSQLState(), original.getMessage());
+                        metrics.recordOutcomeUnknown(type, original.getSQLState(), original.getMessage(),
+                                intendedStart);
                     } else {
-                        metrics.recordFailure(type, cause, original.getSQLState(), original.getMessage());
+                        metrics.recordFailure(type, cause, original.getSQLState(), original.getMessage(),
+                                intendedStart);
                     }
                     io.tpkit.measurement.Reconnection.pause();
                     return null;
@@ -92,20 +94,20 @@ final class TransactionRunner {
                 server.rollbackQuietly();
                 Request redrawn = cause == ErrorClass.DUPLICATE_KEY && attempt < maxRetries ? request.withNewKeys() : null;
                 if (redrawn != null) {
-                    metrics.recordRetry(type, cause, e.getSQLState());
+                    metrics.recordRetry(type, cause, e.getSQLState(), intendedStart);
                     request = redrawn;
                     continue;
                 }
                 if (cause.retryable() && attempt < maxRetries) {
-                    metrics.recordRetry(type, cause, e.getSQLState());
+                    metrics.recordRetry(type, cause, e.getSQLState(), intendedStart);
                     backOff(attempt);
                     continue;
                 }
-                metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage());
+                metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage(), intendedStart);
                 return null;
             } catch (RuntimeException e) {
                 server.rollbackQuietly();
-                metrics.recordFailure(type, ErrorClass.OTHER, null, e.toString());
+                metrics.recordFailure(type, ErrorClass.OTHER, null, e.toString(), intendedStart);
                 return null;
             }
         }

@@ -19,6 +19,8 @@ final class WaitingTerminal implements Comparable<WaitingTerminal> {
     long intended;
     /** Whether the request already has its slot of the {@code --rate} schedule. */
     boolean slotted;
+    /** That slot, once it has one. */
+    long slot;
 
     WaitingTerminal(Terminal terminal, int index, long quota) {
         this.terminal = terminal;

@@ -107,7 +107,9 @@ public record SweepResult(String tool, String workload, String axis, List<Double
 
     /**
      * The queueing model: its inputs (from the first point), its curve over the axis and the
-     * mean absolute errors over the points; {@code absentBecause} says why there is none.
+     * mean absolute errors over the points after the first (the model fits the first, where its
+     * demands are measured, by construction; null with no other point); {@code absentBecause}
+     * says why there is none.
      *
      * @param alternative the same model with the other demand treated the other way (a queue
      *                    instead of a delay, or the reverse): where commits share flushes only in
@@ -210,9 +212,11 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                 QueueingModel.Prediction p = QueueingModel.predict(inputs, terminals, connections);
                 predicted = new Predicted(p.throughput(), p.responseMs(), errorPct(p.throughput(), m.throughput()),
                         errorPct(p.responseMs(), m.responseMs()));
-                sumRequests += Math.abs(predicted.requestsErrorPct());
-                sumResponse += Math.abs(predicted.responseErrorPct());
-                modelled++;
+                if (i > 0) { // the first point is the calibration: the model fits it by construction
+                    sumRequests += Math.abs(predicted.requestsErrorPct());
+                    sumResponse += Math.abs(predicted.responseErrorPct());
+                    modelled++;
+                }
             }
             Object rate = r.configuration() == null ? null : r.configuration().get("ratePerSecond");
             points.add(new Point(i + 1, done.get(i), String.valueOf(r.workload().get("arrival")), connections,
@@ -252,7 +256,7 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         double sumRequests = 0;
         double sumResponse = 0;
         int n = 0;
-        for (int i = 0; i < points.size(); i++) {
+        for (int i = 1; i < points.size(); i++) { // the first point is the calibration
             QueueingModel.Measured m = measured.get(i);
             if (m.completed() == 0) {
                 continue;

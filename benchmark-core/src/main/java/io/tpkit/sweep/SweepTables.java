@@ -76,16 +76,17 @@ public final class SweepTables {
         if (model) {
             var in = r.model().inputs();
             out.append(String.format(Locale.ROOT, "MVA (from the first point): Z %.3f s, S %.4f ms per interaction%s; "
-                    + "mean absolute error %.1f%% (interactions/s), %.1f%% (response time)%n", in.thinkSeconds(),
-                    in.serviceDemandMs(), in.cpuDemandMs() == null ? ", one " + in.other()
+                    + "%s%n", in.thinkSeconds(), in.serviceDemandMs(), in.cpuDemandMs() == null ? ", one " + in.other()
                             : String.format(Locale.ROOT, " = cpu %.4f ms on %d CPUs + other %.4f ms (a %s)",
-                            in.cpuDemandMs(), in.cpus(), in.otherDemandMs(), in.other()), nz(r.model().meanAbsRequestsErrorPct()),
-                    nz(r.model().meanAbsResponseErrorPct())));
+                            in.cpuDemandMs(), in.cpus(), in.otherDemandMs(), in.other()),
+                    errors(r.model().meanAbsRequestsErrorPct(), r.model().meanAbsResponseErrorPct())));
             SweepResult.Alternative alt = r.model().alternative();
             if (alt != null) {
-                out.append(String.format(Locale.ROOT, "     with the other demand as a %s instead: mean absolute error "
-                        + "%.1f%% (interactions/s), %.1f%% (response time)%n", alt.other(), nz(alt.meanAbsRequestsErrorPct()),
-                        nz(alt.meanAbsResponseErrorPct())));
+                out.append(String.format(Locale.ROOT, "     with the other demand as a %s instead: %s%n", alt.other(),
+                        errors(alt.meanAbsRequestsErrorPct(), alt.meanAbsResponseErrorPct())));
+            }
+            if (in.calibrationWarning() != null) {
+                out.append("     WARNING: ").append(in.calibrationWarning()).append(nl);
             }
         } else {
             out.append("MVA: no model: ").append(r.model().absentBecause()).append(nl);
@@ -100,9 +101,6 @@ public final class SweepTables {
         return out.toString();
     }
 
-    private static double nz(Double d) {
-        return d == null ? Double.NaN : d;
-    }
 
     /** Each figure's value per repetition and its spread. */
     public static String render(RepeatResult r) {
@@ -142,5 +140,12 @@ public final class SweepTables {
         out.append("CV: sample standard deviation / mean. Interval: mean +/- t x s / sqrt(n), t for n - 1 degrees of "
                 + "freedom. Seeds: ").append(r.seedPolicy()).append(". Data: ").append(r.loadPolicy()).append('.').append(nl);
         return out.toString();
+    }
+
+    /** The model's mean absolute errors over the points after the first, which it fits by construction. */
+    private static String errors(Double requests, Double response) {
+        return requests == null ? "no point but the first, so no error to give (the model fits that one by construction)"
+                : String.format(Locale.ROOT, "mean absolute error over the points after the first %.1f%% "
+                + "(interactions/s), %.1f%% (response time)", requests, response == null ? Double.NaN : response);
     }
 }

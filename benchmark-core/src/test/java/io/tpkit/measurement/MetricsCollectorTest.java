@@ -27,24 +27,53 @@ class MetricsCollectorTest {
         return m.recordCompletion(0, Outcome.COMMITTED, 0, end - S / 100, end - S / 100, end);
     }
 
+    /**
+     * The interval counts the transactions that began (intended start) and ended inside it,
+     * whatever the control thread has noticed; those that straddled an edge are counted apart.
+     * Each completion here began 10 ms before it ended.
+     */
     @Test
-    void aCompletionCountsInThePhaseItsEndFallsInWhateverTheControlThreadHasNoticed() {
+    void aTransactionCountsInTheIntervalOnlyWhenItBeganAndEndedInsideIt() {
         MetricsCollector m = collector();
         assertThat(complete(m, 0.999)).isEqualTo(Phase.WARMUP);
         // the control thread has not woken up yet: still the warm-up as far as it knows
         assertThat(m.phase()).isEqualTo(Phase.WARMUP);
-        assertThat(complete(m, 1.0)).isEqualTo(Phase.MEASUREMENT);
+        // began at 0.99 s, before the interval: not the interval's, though it ended inside it
+        assertThat(complete(m, 1.0)).isEqualTo(Phase.WARMUP);
+        assertThat(complete(m, 1.011)).isEqualTo(Phase.MEASUREMENT);
         m.startPhase(Phase.MEASUREMENT, START + S);
         assertThat(complete(m, 2.999)).isEqualTo(Phase.MEASUREMENT);
-        // after the interval's end, before the control thread starts the drain
+        // began inside, ended after the interval's end, before the control thread starts the drain
         assertThat(complete(m, 3.0)).isEqualTo(Phase.DRAIN);
-        assertThat(complete(m, 3.001)).isEqualTo(Phase.DRAIN);
+        assertThat(complete(m, 3.011)).isEqualTo(Phase.DRAIN);
+        // began in the warm-up and ended after the interval: spanned it, and is not its either
+        assertThat(m.recordCompletion(0, Outcome.COMMITTED, 0, START + S / 2, START + S / 2, START + 4 * S))
+                .isEqualTo(Phase.DRAIN);
         m.startPhase(Phase.DRAIN, START + 3 * S);
 
-        RunMetrics r = m.summarize(START + 4 * S, "test", 0, false);
+        RunMetrics r = m.summarize(START + 5 * S, "test", 0, false);
         assertThat(r.totalCommitted()).isEqualTo(2);
         assertThat(r.measurementSeconds()).isEqualTo(2.0);
-        assertThat(r.committedAllPhases()).isEqualTo(5);
+        assertThat(r.committedAllPhases()).isEqualTo(7);
+        assertThat(r.edges()).isEqualTo(new io.tpkit.metrics.IntervalEdges(2, 1, 3_500.0));
+    }
+
+    /** A failure counts as a completion does, by its transaction's start; a retried attempt counts no straddler. */
+    @Test
+    void failuresAreCountedByTheirTransactionsStartToo() {
+        MetricsCollector m = collector();
+        long began = START + S - S / 10; // in the warm-up
+        m.recordRetry(0, io.tpkit.spi.database.ErrorClass.DEADLOCK, "40P01", began);
+        m.recordFailure(0, io.tpkit.spi.database.ErrorClass.DEADLOCK, "40P01", "deadlock", began);
+        m.recordFailure(0, io.tpkit.spi.database.ErrorClass.DEADLOCK, "40P01", "deadlock", START + S);
+        m.startPhase(Phase.MEASUREMENT, START + S);
+        m.startPhase(Phase.DRAIN, START + 3 * S);
+        RunMetrics r = m.summarize(START + 4 * S, "test", 0, false);
+        // this machine's clock reads far past the interval: both failures ended "after" it
+        assertThat(System.nanoTime()).isGreaterThan(START + 3 * S);
+        assertThat(r.totalFailed()).isZero();
+        assertThat(r.edges().beganBefore()).isEqualTo(1);
+        assertThat(r.edges().endedAfter()).isEqualTo(1);
     }
 
     @Test

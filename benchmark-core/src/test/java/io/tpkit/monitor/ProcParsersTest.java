@@ -27,7 +27,7 @@ class ProcParsersTest {
     void cpuPercentagesComeFromTheAllCpusLineDifferences() throws IOException {
         CpuTimes before = CpuTimes.parse(resource("stat-before"));
         CpuTimes after = CpuTimes.parse(resource("stat-after"));
-        assertThat(before).isEqualTo(new CpuTimes(1000, 0, 500, 8000, 300, 0, 100, 100));
+        assertThat(before).isEqualTo(new CpuTimes(1000, 0, 500, 8000, 300, 0, 100, 100, 2)); // two cpuN lines
         // 400 ticks passed: user 150 + nice 50, system 60 + softirq 20, iowait 20, idle 100; guest is inside user
         assertThat(after.percentSince(before)).containsExactly(new double[] {50, 20, 5, 25, 0}, within(1e-9));
         assertThat(after.percentSince(after)).isNull();
@@ -96,6 +96,39 @@ class ProcParsersTest {
         assertThat(m.get("os.mem.swap_out_pages_per_s")).isCloseTo(750, within(1e-9));
         assertThat(m).containsKey("driver.cpu_pct");
         assertThat(os.notes()).isEmpty();
+    }
+
+    /**
+     * The driver's share is of the CPUs /proc/stat adds up, as os.cpu.* are, not of the ones this
+     * JVM may use (fewer under a CPU quota or an affinity): here a machine of 32 CPUs.
+     */
+    @Test
+    void theDriversShareIsOfTheCpusProcStatCounts() throws IOException {
+        Path proc = Files.createDirectories(temp.resolve("proc32"));
+        StringBuilder stat = new StringBuilder("cpu  1000 0 500 8000 300 0 100 100 40 0\n");
+        for (int i = 0; i < 32; i++) {
+            stat.append("cpu").append(i).append(" 30 0 15 250 9 0 3 3 1 0\n");
+        }
+        Files.writeString(proc.resolve("stat"), stat.toString());
+        OsSampler os = new OsSampler(proc, temp.resolve("no-sys"));
+        long before = io.tpkit.measurement.DriverCpu.processNanos();
+        long t0 = System.nanoTime();
+        os.sample(t0);
+        long innerFrom = io.tpkit.measurement.DriverCpu.processNanos();
+        long until = System.nanoTime() + 300_000_000L;
+        double sink = 0;
+        while (System.nanoTime() < until) { // CPU the driver spends between the two samples
+            sink += Math.sqrt(sink + 1);
+        }
+        long innerTo = io.tpkit.measurement.DriverCpu.processNanos();
+        long t1 = System.nanoTime();
+        Map<String, Double> m = os.sample(t1);
+        long after = io.tpkit.measurement.DriverCpu.processNanos();
+        assertThat(sink).isPositive();
+
+        assertThat(os.cpus()).isEqualTo(32);
+        double implied = m.get("driver.cpu_pct") / 100 * 32 * (t1 - t0);
+        assertThat(implied).isBetween((innerTo - innerFrom) * (1 - 1e-9), (after - before) * (1 + 1e-9));
     }
 
     @Test

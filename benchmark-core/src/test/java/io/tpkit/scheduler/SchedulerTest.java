@@ -8,6 +8,7 @@ import io.tpkit.db.postgres.PostgresPlugin;
 import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.spi.workload.RuleResult;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -44,6 +45,23 @@ class SchedulerTest {
         assertThat(m.committedAllPhases()).isEqualTo(work.executions.get());
         assertThat(m.throughput().overWallClock()).isCloseTo(m.totalCommitted() / m.measurementSeconds(), within(0.01));
         assertThat(work.openSessions.get()).as("sessions closed after the run").isZero();
+    }
+
+    /**
+     * Two streams of 300 ms transactions, measured for 2 s after 1 s: at each edge each stream is
+     * inside a transaction, which the interval does not count; the ones that began and ended
+     * inside it are 2 s / 300 ms - 1, about 5 a stream.
+     */
+    @Test
+    void theIntervalCountsOnlyTransactionsThatBeganAndEndedInsideIt() throws Exception {
+        FakeWork work = new FakeWork(300 * MS, null);
+        RunMetrics m = run(work, ArrivalModel.STREAMS, 2, 2, Duration.ofSeconds(1), Duration.ofSeconds(2), null, 0, 0, 0);
+
+        assertThat(m.edges().beganBefore()).isEqualTo(2);
+        assertThat(m.edges().endedAfter()).isEqualTo(2);
+        assertThat(m.edges().longestResponseMs()).isBetween(290.0, 600.0);
+        assertThat(m.totalCommitted()).isBetween(8L, 12L);
+        assertThat(m.committedAllPhases()).isEqualTo(work.executions.get());
     }
 
     @Test
@@ -452,6 +470,78 @@ class SchedulerTest {
         assertThat(unlimited.schedule().limitMs()).isZero();
         assertThat(unlimited.schedule().behindAtEndSeconds()).as("a 20 ms stream on a 5 ms schedule").isGreaterThan(0.5);
         assertThat(unlimited.types().getFirst().queue().maxMs()).isGreaterThan(300.0);
+    }
+
+    /**
+     * Open arrivals at 200/s on one 20 ms connection (50/s): the schedule's slots in the interval
+     * are counted whether their request started or not, and those never started (the backlog)
+     * get their lateness at the interval's end, censored, beside the response times. The one
+     * server was never idle after its first slot, so its wake-ups are few, while the start lag
+     * (the backlog) is long.
+     */
+    @Test
+    void theBacklogIsCountedBySlotAndItsLatenessRecordedCensored() throws Exception {
+        FakeWork work = new FakeWork(20 * MS, null);
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.OPEN, 1, 1, 1.0, Duration.ZERO,
+                Duration.ofSeconds(2), null, 0, 42).withRate(200);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0), work.sessions(),
+                new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
+                ProgressListener.NONE).run();
+
+        io.tpkit.metrics.RateSchedule s = m.schedule();
+        // fixed gaps of 5 ms over the 2 s interval
+        assertThat(s.scheduled()).isBetween(398L, 402L);
+        assertThat(s.started() + s.skipped() + s.backlog()).isEqualTo(s.scheduled());
+        assertThat(s.started()).isBetween(60L, 110L);
+        assertThat(s.backlog()).isBetween(290L, 340L);
+        // each never-started arrival is recorded with how late it was when the interval ended
+        assertThat(s.backlogLateness().count()).isEqualTo(s.backlog());
+        assertThat(s.backlogLateness().maxMs()).isBetween(1_300.0, 2_000.0);
+        assertThat(s.backlogLateness().p50Ms()).isBetween(500.0, 1_100.0);
+        assertThat(s.responseWithBacklog().count()).isEqualTo(m.totalCommitted() + s.backlog());
+        assertThat(s.responseWithBacklog().maxMs()).isGreaterThanOrEqualTo(s.backlogLateness().maxMs());
+        // behind the slots by the backlog, but the server itself was rarely idle to wake up late
+        assertThat(m.scheduleLag().p99Ms()).isGreaterThan(500.0);
+        assertThat(s.wakeUpLag().count()).isLessThanOrEqualTo(3);
+        RuleResult reached = io.tpkit.validity.CoreRules.rateReached(200, m);
+        assertThat(reached.failed()).isTrue();
+        assertThat(reached.detail()).contains("never started had waited", "censored");
+    }
+
+    /** A server that sleeps until each slot records how late it woke up, once per request it started. */
+    @Test
+    void idleServersRecordTheirWakeUpLatenessApart() throws Exception {
+        FakeWork work = new FakeWork(2 * MS, null);
+        SchedulerSettings settings = new SchedulerSettings(ArrivalModel.OPEN, 1, 2, 1.0, Duration.ZERO,
+                Duration.ofSeconds(2), null, 0, 42).withRate(100).withPoisson(true);
+        RunMetrics m = new Scheduler(settings, (i, n, r) -> work.terminal(0, 0), work.sessions(),
+                new PostgresPlugin()::classify, new MetricsCollector(List.of("fake"), 0, System.nanoTime(), null),
+                ProgressListener.NONE).run();
+
+        io.tpkit.metrics.RateSchedule s = m.schedule();
+        assertThat(s.backlog()).isLessThanOrEqualTo(2);
+        assertThat(s.started()).isEqualTo(s.scheduled() - s.backlog());
+        // nearly every arrival found a server asleep, which woke up for it
+        assertThat(s.wakeUpLag().count()).isGreaterThanOrEqualTo((long) (0.8 * s.started()));
+        assertThat(s.wakeUpLag().count()).isLessThanOrEqualTo(m.scheduleLag().count());
+    }
+
+    /**
+     * The Poisson schedule's gaps come from a stream of their own: the first split of the seed,
+     * which they once used, is terminal 0's inputs.
+     */
+    @Test
+    void thePacersRandomNumbersAreNotTerminalZeros() {
+        for (long seed : new long[] {0, 1, 42, -7}) {
+            java.util.SplittableRandom terminal0 = Scheduler.terminalSeeds(seed).split();
+            java.util.SplittableRandom pacer = Scheduler.pacerRandom(seed);
+            java.util.SplittableRandom formerPacer = new java.util.SplittableRandom(seed).split();
+            double[] t = java.util.stream.DoubleStream.generate(terminal0::nextDouble).limit(8).toArray();
+            assertThat(java.util.stream.DoubleStream.generate(formerPacer::nextDouble).limit(8).toArray())
+                    .as("what the pacer used to draw").containsExactly(t);
+            assertThat(java.util.stream.DoubleStream.generate(pacer::nextDouble).limit(8).toArray())
+                    .doesNotContain(t);
+        }
     }
 
     @Test

@@ -60,10 +60,32 @@ class SweepResultTest {
         assertThat(r.points().get(1).mva().requestsErrorPct()).isCloseTo(100 * (1000 - 950) / 950.0, within(1e-9));
         assertThat(r.model().curve()).hasSize(8);
         assertThat(r.model().alternative().other()).isEqualTo("queue");
+        // the mean error leaves the first point out: the model fits it by construction (error 0)
+        assertThat(r.points().getFirst().mva().requestsErrorPct()).isCloseTo(0, within(1e-9));
         List<Double> errors = new ArrayList<>();
-        r.points().forEach(p -> errors.add(Math.abs(p.mva().requestsErrorPct())));
+        r.points().subList(1, 4).forEach(p -> errors.add(Math.abs(p.mva().requestsErrorPct())));
         assertThat(r.model().meanAbsRequestsErrorPct())
                 .isCloseTo(errors.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), within(1e-9));
+        // calibrated on one stream, one connection: no warning
+        assertThat(r.model().inputs().calibrationWarning()).isNull();
+        assertThat(SweepTables.render(r)).contains("mean absolute error over the points after the first")
+                .doesNotContain("WARNING");
+    }
+
+    /** A first point of several terminals and connections measures queueing into its demands: said. */
+    @Test
+    void aModelCalibratedOnMoreThanOneTerminalIsWarnedAbout() throws Exception {
+        List<RunResult> runs = List.of(point(2, 950, 2.1, false), point(4, 1000, 4, false), point(8, 1010, 7.9, false));
+        SweepResult r = sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), runs,
+                List.of(2.0, 4.0, 8.0), false);
+        assertThat(r.model().inputs().calibrationWarning()).startsWith("the first point, where the demands are "
+                + "measured, ran 2 terminals on 2 connections: its service time already holds the waits among them");
+        assertThat(SweepTables.render(r)).contains("WARNING: the first point");
+        // and with only the calibration point there is no error to give
+        SweepResult one = sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(),
+                List.of(point(1, 500, 2, false)), List.of(1.0, 2.0), true);
+        assertThat(one.model().meanAbsRequestsErrorPct()).isNull();
+        assertThat(SweepTables.render(one)).contains("no point but the first");
     }
 
     @Test

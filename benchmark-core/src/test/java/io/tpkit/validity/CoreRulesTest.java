@@ -80,14 +80,73 @@ class CoreRulesTest {
     }
 
     @Test
+    void aStallWithoutFailuresInsideTheIntervalBreaksTheSteadyStateToo() {
+        io.tpkit.metrics.Stalls none = io.tpkit.metrics.Stalls.NONE;
+        // a lock held 2.5 s: two whole sampled seconds in which 4 requests waited and nothing completed
+        io.tpkit.metrics.Stalls locked = new io.tpkit.metrics.Stalls(1, 2, 2, 31.0,
+                List.of(new io.tpkit.metrics.Stalls.Stall(31, 33, 4, "measurement")));
+        assertThat(CoreRules.steadyState(List.of(), none, 10.0, 70.0).failed()).isFalse();
+        RuleResult r = CoreRules.steadyState(List.of(), locked, 10.0, 70.0);
+        assertThat(r.failed()).isTrue();
+        assertThat(r.rule()).startsWith("no outage or stall inside the measurement interval");
+        assertThat(r.detail()).isEqualTo("1 stall(s) without failures, 2.0 s in all (whole sampled seconds), the first "
+                + "from 31.0 s with 4 request(s) outstanding");
+        // one in the warm-up is not the measurement's
+        assertThat(CoreRules.steadyState(List.of(), locked, 40.0, 70.0).failed()).isFalse();
+        // an outage and a stall: both said
+        assertThat(CoreRules.steadyState(List.of(new Outage(20, 24.5)), locked, 10.0, 70.0).detail())
+                .startsWith("1 outage(s), 4.5 s in all, the first from 20.0 s; 1 stall(s)");
+        // without a count of what was in flight, the rule claims only what it checks
+        RuleResult unknown = CoreRules.steadyState(List.of(), null, 10.0, 70.0);
+        assertThat(unknown.failed()).isFalse();
+        assertThat(unknown.rule()).contains("stalls without failures not judged");
+    }
+
+    @Test
+    void aDriverStillCompilingInTheIntervalIsLabelled() {
+        long second = 1_000_000_000L;
+        // 60 s on 2 CPUs: 2 % of the machine is 2.4 s of the compiler's CPU
+        RuleResult settled = CoreRules.jitSettled(60, 24 * second / 10, 30 * second, 2);
+        assertThat(settled.status()).isEqualTo(RuleResult.Status.PASSED);
+        assertThat(settled.detail()).isEqualTo("the JIT compiler took 2.400 s of CPU in the 60.0 s interval: 2.0% of "
+                + "the machine's 2 CPUs, 8.0% of the driver's CPU");
+        RuleResult compiling = CoreRules.jitSettled(60, 25 * second / 10, 5 * second, 2);
+        assertThat(compiling.failed()).isTrue();
+        assertThat(compiling.detail()).contains("2.1% of the machine's 2 CPUs, 50.0% of the driver's CPU",
+                "the warm-up did not let compilation settle");
+        // the same compiler time on a machine of 32 CPUs is a small share of it
+        assertThat(CoreRules.jitSettled(60, 25 * second / 10, 5 * second, 32).failed()).isFalse();
+        assertThat(CoreRules.jitSettled(60, -1, 5 * second, 2).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
+        assertThat(CoreRules.jitSettled(0, second, 5 * second, 2).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
+    }
+
+    @Test
     void aPacedRunSaysWhetherItReachedItsRate() {
         // 1,200 committed in the 60 s interval: 20/s
         RunMetrics m = metrics(type(1200, 0, 0));
         assertThat(CoreRules.rateReached(20.4, m).failed()).isFalse(); // 98.04%
         RuleResult missed = CoreRules.rateReached(20.5, m);
         assertThat(missed.failed()).isTrue();
-        assertThat(missed.detail()).startsWith("target 20.5/s, reached 20.0/s (97.6%); started behind their slot");
-        assertThat(CoreRules.rateReached(5000, m).detail()).contains("reached 20.0/s (0.4%)");
+        assertThat(missed.detail()).startsWith("target 20.5/s, reached 20.0/s (97.6%; completions per second, this "
+                + "result counted no slots); started behind their slot");
+        assertThat(CoreRules.rateReached(5000, m).detail()).contains("reached 20.0/s (0.4%");
+    }
+
+    @Test
+    void aPacedRunIsJudgedByTheSlotsItsScheduleMade() {
+        // 1,200 completed in 60 s, against a nominal 20.5/s: the schedule made 1,190 slots, 1,167 started
+        RunMetrics m = metrics(type(1200, 0, 0));
+        LatencySummary none = LatencySummary.of(new org.HdrHistogram.Histogram(3));
+        RuleResult ok = CoreRules.rateReached(20.5, m.withSchedule(new io.tpkit.metrics.RateSchedule(20.5, "poisson",
+                0, 0, 0, 1200, 0, 1190, 1167, 23, none, none, none)));
+        assertThat(ok.failed()).isFalse(); // 98.07 %
+        assertThat(ok.detail()).startsWith("target 20.5/s, poisson gaps: the schedule put 1190 arrivals in the 60.0 s "
+                + "interval (19.8/s), 1167 of them started (98.1%), 0 skipped, 23 never started");
+        RuleResult short1 = CoreRules.rateReached(20.5, m.withSchedule(new io.tpkit.metrics.RateSchedule(20.5,
+                "poisson", 0, 0, 0, 1200, 0, 1190, 1166, 24, none, none, none)));
+        assertThat(short1.failed()).isTrue(); // 97.98 %
+        assertThat(CoreRules.rateReached(20.5, m.withSchedule(new io.tpkit.metrics.RateSchedule(0.001, "poisson",
+                0, 0, 0, 0, 0, 0, 0, 0, none, none, none))).status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE);
     }
 
     // ---- long-enough ----

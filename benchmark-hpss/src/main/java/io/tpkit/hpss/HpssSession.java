@@ -20,11 +20,14 @@ import java.sql.Timestamp;
  * {@code insert-object} and {@code insert-bitfile}.
  *
  * <p>Every database sees the same statements per create: the read (auto-commit), BEGIN, the
- * read, the two inserts, COMMIT. How the transaction starts is the driver's business: pgjdbc
- * sends BEGIN with the read, in its round trip, when auto-commit is switched off
- * ({@link SqlFeature#BEGIN_WITH_FIRST_STATEMENT}); elsewhere the connection stays in auto-commit
- * mode and the transaction starts with START TRANSACTION, where switching auto-commit off and
- * back would cost two round trips (Connector/J's SET autocommit).
+ * read, the two inserts, COMMIT, in five round trips. How the transaction starts is the driver's
+ * business: pgjdbc sends BEGIN with the read, in its round trip, when auto-commit is switched
+ * off ({@link SqlFeature#BEGIN_WITH_FIRST_STATEMENT}); elsewhere the connection stays in
+ * auto-commit mode (switching it off and back would cost Connector/J two round trips of SET
+ * autocommit) and START TRANSACTION goes with the read as one multi-statement query
+ * ({@link SessionConnection#beginWith}). That read is then the driver's client-side statement
+ * (a server-side prepared statement holds one statement only); the others stay prepared on the
+ * server.
  */
 final class HpssSession implements Session {
     static final long ROOT_ID = 0;
@@ -48,6 +51,8 @@ final class HpssSession implements Session {
     private final boolean rehearsal;
     private boolean closed;
     private final PreparedStatement readParent;
+    /** START TRANSACTION and the read, in one query; null where BEGIN goes with the read anyway. */
+    private final PreparedStatement beginAndReadParent;
     private final PreparedStatement insertObject;
     private final PreparedStatement insertBitfile;
     private final Timestamp now;
@@ -67,6 +72,7 @@ final class HpssSession implements Session {
         this.beginWithRead = plugin.sqlFeatures().contains(SqlFeature.BEGIN_WITH_FIRST_STATEMENT);
         c.setAutoCommit(true);
         readParent = plugin.prepareOnce(c.jdbc(), sql.sql("read-parent") + mark);
+        beginAndReadParent = beginWithRead ? null : c.prepare("START TRANSACTION; " + sql.sql("read-parent") + mark);
         insertObject = plugin.prepareOnce(c.jdbc(), sql.sql("insert-object") + mark);
         insertBitfile = plugin.prepareOnce(c.jdbc(), sql.sql("insert-bitfile") + mark);
     }
@@ -78,10 +84,15 @@ final class HpssSession implements Session {
         readParent();
         if (beginWithRead) {
             c.setAutoCommit(false); // BEGIN goes out with the next read
+            readParent();
         } else {
-            c.begin();
+            beginAndReadParent.setLong(1, ROOT_ID);
+            SessionConnection.Results results = c.beginWith(beginAndReadParent, 2);
+            results.updateCount(); // START TRANSACTION
+            try (ResultSet rs = results.resultSet()) {
+                rootFound(rs);
+            }
         }
-        readParent();
         insertObject.setLong(1, f.objectId());
         insertObject.setLong(2, ROOT_ID);
         insertObject.setString(3, "f" + Long.toHexString(f.objectId()));
@@ -112,9 +123,13 @@ final class HpssSession implements Session {
     private void readParent() throws SQLException {
         readParent.setLong(1, ROOT_ID);
         try (ResultSet rs = c.query(readParent)) {
-            if (!rs.next()) {
-                throw new SQLException("the root directory (object 0) is missing: reload hpss with --reload");
-            }
+            rootFound(rs);
+        }
+    }
+
+    private static void rootFound(ResultSet rs) throws SQLException {
+        if (!rs.next()) {
+            throw new SQLException("the root directory (object 0) is missing: reload hpss with --reload");
         }
     }
 
@@ -139,7 +154,8 @@ final class HpssSession implements Session {
     }
 
     private void closeStatements() throws SQLException {
-        try (PreparedStatement a = readParent; PreparedStatement b = insertObject; PreparedStatement d = insertBitfile) {
+        try (PreparedStatement a = readParent; PreparedStatement b = insertObject; PreparedStatement d = insertBitfile;
+             PreparedStatement e = beginAndReadParent) {
             // closed in turn, even if one fails
         }
     }

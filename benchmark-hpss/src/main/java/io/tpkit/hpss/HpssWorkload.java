@@ -54,10 +54,14 @@ public final class HpssWorkload implements Workload {
         return true;
     }
 
-    /** The report's figure: each iteration's creates over its wall time, averaged over the iterations. */
+    /**
+     * What a point of a sweep sustained: the creates of all its iterations over their total wall
+     * time (the harmonic mean of the iterations' rates), not the report's arithmetic mean of them
+     * (see {@link HpssReport}).
+     */
     @Override
     public java.util.Optional<String> throughputFigure() {
-        return java.util.Optional.of(HpssReport.MEAN);
+        return java.util.Optional.of(HpssReport.OVERALL);
     }
 
     @Override

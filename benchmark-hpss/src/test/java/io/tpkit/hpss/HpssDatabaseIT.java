@@ -96,8 +96,11 @@ abstract class HpssDatabaseIT {
         assertThat(r.headline().get("createsPerSecondHigh").unit()).isEqualTo("1/s");
         // each id is the short name of its label
         r.headline().forEach((id, f) -> assertThat(io.tpkit.metrics.Headline.id(f.label())).isEqualTo(id));
-        // a smaller run is labelled; the tables were empty and commits durable
-        assertThat(failed(r)).containsExactly("standard-shape");
+        // a smaller run is labelled; the tables were empty and commits durable (the rules about
+        // the driver's machine, quiet-machine and jit-settled, depend on what else runs there)
+        assertThat(failed(r)).contains("standard-shape").doesNotContain("empty-at-start", "durability", "consistency",
+                "completed-transactions", "failed-transactions");
+        assertThat(failed(r)).isSubsetOf("standard-shape", "quiet-machine", "jit-settled", "driver-saturation");
         assertThat(r.validity().rules()).filteredOn(rule -> rule.id().equals("warm-up"))
                 .singleElement().satisfies(rule -> assertThat(rule.status()).isEqualTo(RuleResult.Status.NOT_APPLICABLE));
         assertThat(Path.of(r.resultDir()).resolve("timeseries.csv")).exists();
@@ -207,7 +210,8 @@ abstract class HpssDatabaseIT {
         assertThat(r.metrics().measuredBy()).contains("each iteration opened its own connections")
                 .contains("pause of 1.0 s");
         assertThat(r.consistency()).allMatch(CheckResult::passed);
-        assertThat(failed(r)).containsExactly("standard-shape");
+        assertThat(failed(r)).contains("standard-shape")
+                .isSubsetOf("standard-shape", "quiet-machine", "jit-settled", "driver-saturation");
         @SuppressWarnings("unchecked")
         java.util.Map<String, Object> parameters = (java.util.Map<String, Object>) r.workload().get("parameters");
         assertThat(parameters).containsEntry("iterationMode", "restart").containsEntry("iterationPauseSeconds", 1.0);
@@ -361,7 +365,7 @@ abstract class HpssDatabaseIT {
         long n = CREATES;
         assertThat(delta).as("the session's status counters over %d creates", CREATES).containsAllEntriesOf(Map.of(
                 "Com_stmt_prepare", 3L, // once each, when the session opened
-                "Com_stmt_execute", 4 * n, // the reads and the inserts, prepared on the server
+                "Com_stmt_execute", 3 * n, // the first read and the inserts, prepared on the server
                 "Com_select", 2 * n,
                 "Com_insert", 2 * n,
                 "Com_begin", n,
@@ -370,8 +374,8 @@ abstract class HpssDatabaseIT {
                 "Com_rollback", 0L,
                 // six statements a create; and the SHOW STATUS that read these
                 "Questions", 6 * n + 1));
-        // six round trips: START TRANSACTION is a statement of its own
-        assertThat(session.connection().roundTrips()).isEqualTo(6 * n);
+        // five round trips, as on PostgreSQL: START TRANSACTION goes with the second read
+        assertThat(session.connection().roundTrips()).isEqualTo(5 * n);
         session.close();
     }
 

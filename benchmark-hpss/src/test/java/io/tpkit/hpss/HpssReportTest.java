@@ -47,11 +47,18 @@ class HpssReportTest {
     }
 
     @Test
-    void theMeanIsOfTheRatesNotTheTotalOverTheTotalTime() {
-        // 3,000 creates in 34 s would be 88.2/s; the report averages the iterations' rates
+    void theMeanIsOfTheRatesAndTheOverallFigureTheTotalOverTheTotalTime() {
+        // 3,000 creates in 34 s: 88.2/s sustained, the harmonic mean of 100, 250 and 50; the
+        // report averages the iterations' rates instead, 133.3/s
         Map<String, HeadlineFigure> h = headline(List.of(new Iteration(1, 10, 1_000), new Iteration(2, 4, 1_000),
                 new Iteration(3, 20, 1_000)), 0);
         assertThat(value(h, "createsPerSecondMean")).isNotCloseTo(3_000 / 34.0, within(1.0));
+        assertThat(value(h, "createsPerSecondOverall")).isCloseTo(3_000 / 34.0, within(1e-9))
+                .isCloseTo(3 / (1 / 100.0 + 1 / 250.0 + 1 / 50.0), within(1e-9));
+        assertThat(h.get("createsPerSecondMean").label()).contains("the report's figure", "arithmetic mean");
+        assertThat(h.get("createsPerSecondOverall").label()).contains("harmonic mean", "a sweep's peak and knee use it");
+        // and a sweep compares points by it
+        assertThat(new HpssWorkload().throughputFigure()).contains("createsPerSecondOverall");
     }
 
     @Test

@@ -34,21 +34,34 @@ final class Amends {
     }
 
     /**
-     * The accounts T1 amends, one per stream: without conflict, stream {@code i} of {@code n}
-     * amends account {@code 1 + i * (accounts / n)}, the keys as far apart as the table allows
-     * (each in its own branch when there are as many branches as streams); with conflict every
-     * stream amends account 1.
+     * The accounts T1 amends, {@code ops} per stream (each once per transaction, in ascending
+     * order): without conflict, stream {@code i} of {@code n} amends the {@code ops} accounts from
+     * {@code 1 + i * (accounts / n)} on, the streams' keys as far apart as the table allows (each
+     * stream in its own branch when there are as many branches as streams); with conflict every
+     * stream amends accounts 1 to {@code ops}. Stream {@code i}'s keys are
+     * {@code keys[i * ops]} to {@code keys[(i + 1) * ops - 1]} (with conflict the one set, for all).
      */
-    static int[] keys(SubTransaction sub, Tp1Size size, int streams) {
+    static int[] keys(SubTransaction sub, Tp1Size size, int streams, int ops) {
         if (sub == SubTransaction.T1_CONFLICT) {
-            return new int[] {1};
+            int[] keys = new int[ops];
+            for (int j = 0; j < ops; j++) {
+                keys[j] = 1 + j;
+            }
+            return keys;
         }
         int spacing = spacing(size, streams);
-        int[] keys = new int[streams];
+        int[] keys = new int[streams * ops];
         for (int i = 0; i < streams; i++) {
-            keys[i] = 1 + i * spacing;
+            for (int j = 0; j < ops; j++) {
+                keys[i * ops + j] = 1 + i * spacing + j;
+            }
         }
         return keys;
+    }
+
+    /** One key per stream, as the seed's T1 has it. */
+    static int[] keys(SubTransaction sub, Tp1Size size, int streams) {
+        return keys(sub, size, streams, 1);
     }
 
     /** Accounts between two streams' keys without conflict. */

@@ -120,9 +120,13 @@ final class ConsistencyChecks {
     private static CheckResult amends(java.util.Map<Integer, Long> amended) {
         long total = amended.values().stream().mapToLong(Long::longValue).sum();
         boolean ok = amended.values().stream().allMatch(n -> n >= 0);
+        String byAccount = amended.size() <= EXAMPLES * 2 ? amended.toString()
+                : amended.entrySet().stream().limit(EXAMPLES * 2).map(Object::toString)
+                .collect(java.util.stream.Collectors.joining(", ", "{", ", ... " + (amended.size() - EXAMPLES * 2)
+                        + " more}"));
         return CheckResult.of("t1-amends-recorded", ok, amended.size() + " account" + (amended.size() == 1 ? "" : "s")
                 + " recorded by the last T1 run, amended " + total + " times since (balance minus the balance "
-                + "before the run, by account: " + amended + "); the checks below count them at their balance "
+                + "before the run, by account: " + byAccount + "); the checks below count them at their balance "
                 + "before the run, the next run that is not T1 restores it");
     }
 

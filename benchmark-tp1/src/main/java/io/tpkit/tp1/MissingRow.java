@@ -13,6 +13,14 @@ final class MissingRow {
     private MissingRow() {
     }
 
+    /** One of {@code ids} is missing: which one, the database did not say (its row guard stopped the transaction). */
+    static SQLException of(String table, String column, int[] ids) {
+        String list = ids.length <= 5 ? java.util.Arrays.toString(ids)
+                : java.util.Arrays.toString(java.util.Arrays.copyOf(ids, 5)).replace("]", ", ...]");
+        return new SQLException("tp1: a " + table + " row with " + column + " in " + list
+                + " is missing: the data is incomplete, reload it with --reload", NO_DATA);
+    }
+
     static SQLException of(String table, String column, int id) {
         return new SQLException("tp1: no " + table + " row with " + column + " " + id
                 + ": the data is incomplete, reload it with --reload", NO_DATA);

@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * </ul>
  * A DebitCredit transaction does three amends (account, teller, branch) and one append
  * (history); McDonell counts two appends: T2 models "transaction logging activity, and possibly
- * the updating of the TP1 history relation".
+ * the updating of the TP1 history relation". tpkit runs {@code --ops-per-transaction} of them in
+ * each transaction ({@link SubTransactionSession}), so that each is charged only what TP1 pays.
  */
 enum SubTransaction {
     /** The DebitCredit transaction: not a sub-transaction. */

@@ -26,17 +26,19 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     private final Tp1Dialect dialect;
     /** {@code --reload}: whatever the database holds will be replaced. */
     private final boolean reloading;
-    /** T1's accounts, one per stream (empty unless the run is T1). */
+    /** T1's accounts, {@code ops} per stream (see {@link Amends#keys}; empty unless the run is T1). */
     private final int[] keys;
     /** Amends of an earlier T1 run that {@link #prepareRun} took back (see {@link Amends}). */
     private volatile long amendsUndone;
+    /** T2: the history rows when the run was prepared, to check that the run appended whole transactions. */
+    private volatile long historyAtStart = -1;
 
     Tp1BoundWorkload(Tp1Settings settings, Tp1Dialect dialect, boolean reloading) {
         this.settings = settings;
         this.dialect = dialect;
         this.reloading = reloading;
-        this.keys = settings.sub().amends() ? Amends.keys(settings.sub(), settings.size(), settings.streams())
-                : new int[0];
+        this.keys = settings.sub().amends() ? Amends.keys(settings.sub(), settings.size(), settings.streams(),
+                settings.ops()) : new int[0];
     }
 
     @Override
@@ -73,13 +75,21 @@ public final class Tp1BoundWorkload implements BoundWorkload {
         SubTransaction sub = settings.sub();
         p.put("subTransaction", sub.label);
         if (sub != SubTransaction.NONE) {
-            p.put("subTransactionIs", sub.description + ": " + (sub.amends()
-                    ? "UPDATE tp1_account SET abalance = abalance + " + Amends.DELTA + " WHERE aid = K, then COMMIT"
+            int k = settings.ops();
+            p.put("subTransactionIs", sub.description + ": " + k + " x " + (sub.amends()
+                    ? "UPDATE tp1_account SET abalance = abalance + " + Amends.DELTA + " WHERE aid = K (" + k
+                    + (k == 1 ? " key" : " keys") + " per stream, each amended once per transaction)"
                     : "INSERT INTO tp1_history (a teller, its branch and an account drawn as DebitCredit draws them, "
-                            + "delta 0), then COMMIT") + ", one round trip, seed 000 section 3");
+                            + "delta 0)") + ", then COMMIT, all in one round trip (seed 000 section 3, with the "
+                    + "transaction's own cost shared by its " + k + " operations)");
+            p.put("opsPerTransaction", k);
+            p.put("subTransactionCommits", dialect.subTransactionCommits());
         }
         if (sub.amends()) {
-            p.put("t1Keys", java.util.Arrays.stream(keys).boxed().toList());
+            int k = settings.ops();
+            p.put("t1Keys", java.util.stream.IntStream.range(0, keys.length / k).map(i -> keys[i * k]).boxed()
+                    .toList());
+            p.put("t1KeysPerStream", k);
             p.put("t1Streams", settings.streams());
             if (sub == SubTransaction.T1) {
                 int spacing = Amends.spacing(settings.size(), settings.streams());
@@ -161,6 +171,12 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public void prepareRun(Connection c) throws SQLException {
         amendsUndone = settings.sub().amends() ? Amends.record(c, dialect.sql(), keys) : Amends.undo(c, dialect.sql());
+        if (settings.sub() == SubTransaction.T2) {
+            historyAtStart = io.tpkit.sql.Sql.singleLong(c, dialect.sql().sql("count-history"));
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+        }
         if (settings.logic() == Logic.PROCEDURE) {
             // installed when missing or of another version (the script's checksum is recorded)
             io.tpkit.sql.StoredRoutines.install(c, "tp1", dialect.procedureScript().orElseThrow());
@@ -176,15 +192,26 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public Terminal newTerminal(int index, int count, SplittableRandom random) {
         DebitCreditInput input = new DebitCreditInput(settings.size(), random);
+        int k = settings.ops();
         if (settings.sub().amends()) {
-            int aid = keys[index % keys.length];
-            Tp1Request amend = new Tp1Request(aid, 0, settings.size().branchOfAccount(aid), Amends.DELTA);
+            int sets = keys.length / k;
+            int from = (index % sets) * k;
+            SubTransactionRequest amend = new SubTransactionRequest(java.util.Arrays.copyOfRange(keys, from, from + k),
+                    new int[k], new int[k]);
             return () -> amend;
         }
         if (settings.sub() == SubTransaction.T2) {
             return () -> {
-                Tp1Request r = input.anyTeller();
-                return new Tp1Request(r.aid(), r.tid(), r.bid(), 0);
+                int[] aids = new int[k];
+                int[] tids = new int[k];
+                int[] bids = new int[k];
+                for (int j = 0; j < k; j++) {
+                    Tp1Request r = input.anyTeller();
+                    aids[j] = r.aid();
+                    tids[j] = r.tid();
+                    bids[j] = r.bid();
+                }
+                return new SubTransactionRequest(aids, tids, bids);
             };
         }
         if (settings.tpcA()) {
@@ -196,7 +223,7 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     @Override
     public Tp1Session openSession(io.tpkit.spi.workload.SessionConnection c) throws SQLException {
         if (settings.sub() != SubTransaction.NONE) {
-            return new SubTransactionSession(c, dialect.sql(), settings.sub());
+            return new SubTransactionSession(c, dialect.sql(), settings.sub(), settings.ops(), dialect.rowGuard(1));
         }
         return switch (settings.logic()) {
             case PROCEDURE -> new ProcedureSession(c, dialect.procedureCall());
@@ -206,20 +233,54 @@ public final class Tp1BoundWorkload implements BoundWorkload {
     }
 
     /**
-     * History rows, one per committed DebitCredit or T2 transaction since the load; for T1 the
-     * amends since the run recorded its keys (see {@link Amends}).
+     * History rows, one per committed DebitCredit transaction since the load ({@code ops} per
+     * T2 transaction: their number divided by {@code ops}); for T1 the amends since the run
+     * recorded its keys (see {@link Amends}), divided by {@code ops}. That the division leaves
+     * nothing over is a check of its own ({@link #wholeTransactions}).
      */
     @Override
     public long databaseTransactionCount(Connection c) throws SQLException {
         if (settings.sub().amends()) {
-            return Amends.counted(c, dialect.sql());
+            long amends = Amends.counted(c, dialect.sql());
+            return amends < 0 ? amends : amends / settings.ops();
         }
-        return io.tpkit.sql.Sql.singleLong(c, dialect.sql().sql("count-history"));
+        return io.tpkit.sql.Sql.singleLong(c, dialect.sql().sql("count-history")) / settings.ops();
     }
 
     @Override
     public List<CheckResult> checkConsistency(Connection c) throws SQLException {
-        return new ConsistencyChecks(settings.size(), dialect.sql()).run(c);
+        List<CheckResult> checks = new java.util.ArrayList<>(new ConsistencyChecks(settings.size(), dialect.sql()).run(c));
+        if (settings.sub() != SubTransaction.NONE && settings.ops() > 1) {
+            checks.add(wholeTransactions(c));
+        }
+        return checks;
+    }
+
+    /**
+     * A T1 or T2 transaction of {@code ops} operations commits all of them or none: the
+     * operations the database holds from this run are a whole number of transactions.
+     */
+    private CheckResult wholeTransactions(Connection c) throws SQLException {
+        int k = settings.ops();
+        long operations;
+        String what;
+        if (settings.sub().amends()) {
+            operations = Amends.counted(c, dialect.sql());
+            what = "amends";
+        } else {
+            long rows = io.tpkit.sql.Sql.singleLong(c, dialect.sql().sql("count-history"));
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+            operations = historyAtStart < 0 ? -1 : rows - historyAtStart;
+            what = "history rows appended";
+        }
+        if (operations < 0) {
+            return CheckResult.skipped("sub-transactions-whole", "the count before the run was not read");
+        }
+        return CheckResult.of("sub-transactions-whole", operations % k == 0, operations + " " + what
+                + " in the run, " + (operations % k == 0 ? "" : "NOT ") + "a whole number of transactions of " + k
+                + " (" + operations / k + (operations % k == 0 ? "" : " and " + operations % k + " over") + ")");
     }
 
     /** The conditions per branch, teller and account on the slice's; the global sums left to a whole check. */
@@ -241,9 +302,11 @@ public final class Tp1BoundWorkload implements BoundWorkload {
             return Map.of();
         }
         String name = settings.sub().typeName + " per second";
+        int k = settings.ops();
         return new io.tpkit.metrics.Headline().add(io.tpkit.metrics.Headline.id(name), name
-                + " (committed in the measurement interval / its length; one of the rates of 'tpkit bound tp1')",
-                metrics.throughput().overWallClock(), io.tpkit.metrics.HeadlineFigure.PER_SECOND).figures();
+                + " (" + (settings.sub().amends() ? "amends" : "appends") + ": " + k + " per transaction x committed "
+                + "transactions in the measurement interval / its length; one of the rates of 'tpkit bound tp1')",
+                k * metrics.throughput().overWallClock(), io.tpkit.metrics.HeadlineFigure.PER_SECOND).figures();
     }
 
     @Override

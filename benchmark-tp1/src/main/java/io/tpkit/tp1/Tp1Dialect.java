@@ -79,4 +79,35 @@ final class Tp1Dialect {
         }
         return step;
     }
+
+    /**
+     * How a sub-transaction's session commits: not waiting for the log's flush where the
+     * dialect's {@code sub-transaction-session} block says how for one session, otherwise as
+     * the server's settings make every commit.
+     */
+    String subTransactionCommits() {
+        List<String> setup = sql.statements("sub-transaction-session");
+        return setup.isEmpty()
+                ? "as durable as the server's settings make every commit: this database has no switch for one "
+                + "session's log flush at commit, so each transaction pays its flush, shared by its operations"
+                : "not flushed at commit, for its own sessions only (" + String.join("; ", setup) + " when each opens)";
+    }
+
+    /**
+     * The statement that fails the transaction when the write just before it did not change
+     * exactly {@code rows} rows (the dialect's {@code row-guard}), or null where the dialect
+     * needs none.
+     */
+    String rowGuard(int rows) {
+        List<String> guard = sql.statements("row-guard", java.util.Map.of("rows", rows));
+        if (guard.size() > 1) {
+            throw new IllegalStateException(sql.fileOf("row-guard") + ": row-guard must be one statement or none");
+        }
+        return guard.isEmpty() ? null : guard.getFirst();
+    }
+
+    /** Whether {@code e} is the failure of a {@link #rowGuard} (MySQL and MariaDB: SQLState 21000). */
+    static boolean guardFailed(java.sql.SQLException e) {
+        return "21000".equals(e.getSQLState());
+    }
 }

@@ -13,6 +13,15 @@ final class Tp1Options {
     static final String ACCOUNTS_PER_BRANCH = "accounts-per-branch";
     static final String ORDER = "order";
     static final String SUB_TRANSACTION = "sub-transaction";
+    static final String OPS_PER_TRANSACTION = "ops-per-transaction";
+    /**
+     * A sub-transaction's operations per transaction by default: enough that the transaction's
+     * own cost (its round trip and commit), shared by all of them, is a small part of each
+     * (a hundredth of a round trip and a commit per operation), and at least the 5 operations
+     * over which TP1 shares its one commit, so that no operation is charged more of it than TP1
+     * pays (see README, "TP1 upper bound").
+     */
+    static final int DEFAULT_OPS_PER_TRANSACTION = 100;
 
     static final List<WorkloadOption> OPTIONS = List.of(
             new WorkloadOption(ACCOUNTS_PER_BRANCH, "N",
@@ -27,7 +36,12 @@ final class Tp1Options {
                             + "000, section 3): t1 amends an account by its key, each stream its own key; t1-conflict "
                             + "the same with one key for all streams; t2 appends a history row. Streams and client "
                             + "logic only; 'tpkit bound tp1' runs all of them and TP1 and computes the bound",
-                    "none"));
+                    "none"),
+            new WorkloadOption(OPS_PER_TRANSACTION, "K",
+                    "T1 and T2 only: the amends or appends in each transaction, sent with its COMMIT in one "
+                            + "round trip, so that the transaction's own cost is shared by K operations (the rate is "
+                            + "operations per second); 1 is the seed's recipe, one per transaction",
+                    Integer.toString(DEFAULT_OPS_PER_TRANSACTION)));
 
     private Tp1Options() {
     }
@@ -61,11 +75,18 @@ final class Tp1Options {
         ArrivalModel arrival = config.arrival() == null ? defaultArrival : config.arrival();
         String subText = options.get(SUB_TRANSACTION);
         SubTransaction sub = subText == null ? SubTransaction.NONE : SubTransaction.parse(subText);
+        String opsText = options.get(OPS_PER_TRANSACTION);
+        int ops = 1;
         if (sub != SubTransaction.NONE) {
-            checkSubTransaction(sub, arrival, logic, orderText, branches * (long) accountsPerBranch, config.connections());
+            ops = opsPerTransaction(opsText);
+            checkSubTransaction(sub, arrival, logic, orderText, branches * (long) accountsPerBranch, config.connections(),
+                    ops);
+        } else if (opsText != null) {
+            throw new BadInputException("--" + OPS_PER_TRANSACTION + " applies to the sub-transactions only: add --"
+                    + SUB_TRANSACTION + " t1|t1-conflict|t2, or drop it (DebitCredit is one transaction of its own)");
         }
         return new Tp1Settings(new Tp1Size(branches, accountsPerBranch), order, logic, arrival, sub,
-                config.connections());
+                config.connections(), ops);
     }
 
     /** "--a, --b and --c" */
@@ -76,7 +97,7 @@ final class Tp1Options {
 
     /** A sub-transaction is one statement and COMMIT, run by back-to-back streams (as McDonell ran them). */
     private static void checkSubTransaction(SubTransaction sub, ArrivalModel arrival, Logic logic, String order,
-                                            long accounts, int streams) {
+                                            long accounts, int streams, int ops) {
         String what = "--" + SUB_TRANSACTION + " " + sub.label;
         if (arrival != ArrivalModel.STREAMS) {
             throw new BadInputException(what + " runs as back-to-back streams: drop --arrival " + arrival.label());
@@ -88,10 +109,32 @@ final class Tp1Options {
         if (order != null) {
             throw new BadInputException(what + " has one statement: drop --order (it applies to DebitCredit)");
         }
-        if (sub == SubTransaction.T1 && streams > accounts) {
-            throw new BadInputException(what + " gives each of the " + streams + " streams an account of its own, "
-                    + "but there are only " + accounts + " accounts: use fewer --connections or more accounts");
+        if (sub == SubTransaction.T1 && (long) streams * ops > accounts) {
+            throw new BadInputException(what + " gives each of the " + streams + " streams " + ops + " account"
+                    + (ops == 1 ? "" : "s") + " of its own, but there are only " + accounts + " accounts: use fewer "
+                    + "--connections, a smaller --" + OPS_PER_TRANSACTION + " or more accounts");
         }
+        if (sub == SubTransaction.T1_CONFLICT && ops > accounts) {
+            throw new BadInputException(what + " amends " + ops + " accounts, but there are only " + accounts
+                    + ": use a smaller --" + OPS_PER_TRANSACTION + " or more accounts");
+        }
+    }
+
+    /** A whole number of at least 1; 100 when not given. */
+    static int opsPerTransaction(String text) {
+        if (text == null) {
+            return DEFAULT_OPS_PER_TRANSACTION;
+        }
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value >= 1 && value <= 10_000) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new BadInputException("--" + OPS_PER_TRANSACTION + " must be a whole number from 1 to 10000, e.g. --"
+                + OPS_PER_TRANSACTION + " " + DEFAULT_OPS_PER_TRANSACTION + " (got '" + text + "')");
     }
 
     private static int accountsPerBranch(String text) {

@@ -51,16 +51,27 @@ public final class UpperBoundRuns {
      * One run of the sequence.
      *
      * @param run         t1, t1-conflict, t2 or tp1
-     * @param perSecond   committed in the measurement interval / its length (the run's TPS over
-     *                    wall clock)
+     * @param committed   committed transactions in the measurement interval
+     * @param perSecond   operations per second: committed in the measurement interval x
+     *                    {@code opsPerTransaction} / its length (TP1: its TPS over wall clock)
+     * @param opsPerTransaction a sub-transaction's amends or appends per transaction; 1 for TP1
      * @param loaded      the run loaded the data first (the first run, or every run on a target
      *                    that keeps no data between runs)
-     * @param durable     the server committed durably (the run's durability rule)
+     * @param durable     the server's settings make commits durable (the run's durability rule)
+     * @param commits     how the run's own sessions committed (a sub-transaction's may not wait for
+     *                    the flush: {@link Tp1Dialect#subTransactionCommits()})
      * @param resultDir   the run's own result folder
      */
     public record Run(String run, String description, int connections, long committed, double measuredSeconds,
-                      double perSecond, boolean loaded, boolean durable, boolean consistent, String verdict,
-                      String resultDir) {
+                      double perSecond, int opsPerTransaction, boolean loaded, boolean durable, String commits,
+                      boolean consistent, String verdict, String resultDir) {
+    }
+
+    /**
+     * The bound from the rates measured at one connection count, and TP1's rate at that count
+     * against it.
+     */
+    public record AtConnections(int connections, UpperBound bound, Double tp1PerSecond, Double percentOfBound) {
     }
 
     /** The highest rate of one kind of run over the connection counts. */
@@ -75,12 +86,14 @@ public final class UpperBoundRuns {
      * @param percentOfBound     TP1's peak rate as a percentage of {@code bound}
      * @param boundOneInConflict not the seed's: the branch's amend at the conflict rate
      *                           ({@link UpperBound#withOneAmendInConflict})
+     * @param byConnections      the bound at each connection count from that count's rates, and
+     *                           TP1 at that count against it
      * @param how                how every figure was obtained, in words
      */
     public record Result(String folder, String database, String target, Map<String, Object> configuration,
                          String sameData, boolean complete, boolean durable, List<Run> runs, Map<String, Peak> peaks,
                          UpperBound bound, Double tp1PerSecond, Double percentOfBound, UpperBound boundOneInConflict,
-                         Double percentOfBoundOneInConflict, List<String> how) {
+                         Double percentOfBoundOneInConflict, List<AtConnections> byConnections, List<String> how) {
     }
 
     /**
@@ -155,6 +168,7 @@ public final class UpperBoundRuns {
         if (connections.stream().distinct().count() < connections.size()) {
             throw new BadInputException("--connections " + connections + " names a count twice");
         }
+        Tp1Options.opsPerTransaction(base.options().get(Tp1Options.OPS_PER_TRANSACTION)); // a bad K fails now
         for (String option : List.of(Tp1Options.SUB_TRANSACTION, Tp1Options.ORDER)) {
             if (base.options().containsKey(option)) {
                 throw new BadInputException("'tpkit bound tp1' chooses the transactions itself: drop --" + option);
@@ -175,7 +189,10 @@ public final class UpperBoundRuns {
         BenchmarkConfig.Builder b = shared.toBuilder().connections(connections).arrival(ArrivalModel.STREAMS)
                 .outDir(folder);
         if (sub != SubTransaction.NONE) {
-            b.option(Tp1Options.SUB_TRANSACTION, sub.label).logic(Logic.CLIENT);
+            b.option(Tp1Options.SUB_TRANSACTION, sub.label).logic(Logic.CLIENT)
+                    .option(Tp1Options.OPS_PER_TRANSACTION, Integer.toString(opsPerTransaction(shared)));
+        } else {
+            b.withoutOption(Tp1Options.OPS_PER_TRANSACTION);
         }
         if (!first && shared.loadPolicy() == LoadPolicy.ALWAYS) {
             b.loadPolicy(LoadPolicy.IF_EMPTY); // --reload loads once, before the first run
@@ -187,10 +204,24 @@ public final class UpperBoundRuns {
         return sub == SubTransaction.NONE ? "tp1" : sub.label;
     }
 
+    /** The sub-transactions' operations per transaction: {@code --ops-per-transaction}, 100 by default. */
+    static int opsPerTransaction(BenchmarkConfig base) {
+        return Tp1Options.opsPerTransaction(base.options().get(Tp1Options.OPS_PER_TRANSACTION));
+    }
+
     private static Run run(SubTransaction sub, int connections, RunResult r) {
+        int k = 1;
+        String commits = "as the server's settings make every commit";
+        if (sub != SubTransaction.NONE) {
+            Map<?, ?> parameters = r.workload().get("parameters") instanceof Map<?, ?> m ? m : Map.of();
+            Object ops = parameters.get("opsPerTransaction");
+            k = ops instanceof Number n ? n.intValue() : 1;
+            Object how = parameters.get("subTransactionCommits");
+            commits = how == null ? commits : how.toString();
+        }
         return new Run(label(sub), sub.description, connections, r.metrics().totalCommitted(),
-                r.metrics().measurementSeconds(), r.metrics().throughput().overWallClock(), r.load() != null,
-                Boolean.TRUE.equals(r.database().get("durable")), r.consistent(), r.validity().verdict(),
+                r.metrics().measurementSeconds(), k * r.metrics().throughput().overWallClock(), k, r.load() != null,
+                Boolean.TRUE.equals(r.database().get("durable")), commits, r.consistent(), r.validity().verdict(),
                 r.resultDir());
     }
 
@@ -223,6 +254,16 @@ public final class UpperBoundRuns {
             percent = bound == null ? null : bound.percentOf(tp1);
             percentOneInConflict = oneInConflict == null ? null : oneInConflict.percentOf(tp1);
         }
+        List<AtConnections> byConnections = new ArrayList<>();
+        for (int c : connections) {
+            Double t1At = rate(runs, "t1", c);
+            Double t2At = rate(runs, "t2", c);
+            Double tp1At = rate(runs, "tp1", c);
+            if (t1At != null && t2At != null && t1At > 0 && t2At > 0) {
+                UpperBound at = UpperBound.of(t1At, t2At);
+                byConnections.add(new AtConnections(c, at, tp1At, tp1At == null ? null : at.percentOf(tp1At)));
+            }
+        }
         Map<String, Object> configuration = new LinkedHashMap<>();
         configuration.put("scale", base.scale() == null ? 1 : base.scale());
         configuration.put("accountsPerBranch", Integer.parseInt(base.options().getOrDefault(Tp1Options.ACCOUNTS_PER_BRANCH,
@@ -230,13 +271,20 @@ public final class UpperBoundRuns {
         configuration.put("connections", connections);
         configuration.put("warmupSeconds", base.warmup().toMillis() / 1000.0);
         configuration.put("durationSeconds", base.duration().toMillis() / 1000.0);
+        configuration.put("opsPerTransaction", opsPerTransaction(base));
         configuration.put("tp1Logic", base.logic().label());
         configuration.put("isolation", base.isolation().label());
         configuration.put("seed", base.seed());
         boolean durable = !runs.isEmpty() && runs.stream().allMatch(Run::durable);
         return new Result(folder.toString(), database, TargetText.redact(base.target()), configuration, sameData,
                 complete, durable, List.copyOf(runs), peaks, bound, tp1, percent, oneInConflict, percentOneInConflict,
-                UpperBoundTable.HOW);
+                List.copyOf(byConnections), UpperBoundTable.how(opsPerTransaction(base)));
+    }
+
+    /** The rate of one kind of run at one connection count, or null when it did not run. */
+    private static Double rate(List<Run> runs, String kind, int connections) {
+        return runs.stream().filter(r -> r.run().equals(kind) && r.connections() == connections)
+                .map(Run::perSecond).findFirst().orElse(null);
     }
 
     private static Path createFolder(BenchmarkConfig base) {

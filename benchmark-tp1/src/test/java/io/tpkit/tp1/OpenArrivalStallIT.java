@@ -73,6 +73,21 @@ class OpenArrivalStallIT {
             assertThat(stalls.longestSeconds()).isBetween(0.9, STALL_MILLIS / 1000.0 + 0.1);
             assertThat(stalls.stretches().getFirst().phase()).isEqualTo("measurement");
             assertThat(stalls.stretches().getFirst().inFlight()).isPositive();
+            // and the database did not answer throughout: the steady-state rule says so, without any failure
+            assertThat(r.metrics().totalFailed()).isZero();
+            assertThat(r.validity().rules()).filteredOn(rule -> rule.id().equals("no-outage")).singleElement()
+                    .satisfies(rule -> {
+                        assertThat(rule.failed()).isTrue();
+                        assertThat(rule.detail()).startsWith("1 stall(s) without failures");
+                    });
+            // the schedule's slots: every arrival of the interval started, the stall's late
+            RateSchedule slots = r.metrics().schedule();
+            assertThat(slots.started() + slots.skipped() + slots.backlog()).isEqualTo(slots.scheduled());
+            assertThat(slots.scheduled()).isBetween(400L, 800L);
+            // an idle server's wake-up is the driver's lateness, judged apart from the backlog the stall made
+            assertThat(slots.wakeUpLag().count()).isPositive();
+            assertThat(r.validity().rules()).filteredOn(rule -> rule.id().equals("driver-saturation")).singleElement()
+                    .satisfies(rule -> assertThat(rule.detail()).contains("wake-up lag of idle servers p99"));
         }
     }
 

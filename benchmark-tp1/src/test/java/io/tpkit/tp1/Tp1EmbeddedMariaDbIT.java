@@ -38,8 +38,19 @@ class Tp1EmbeddedMariaDbIT extends Tp1DatabaseIT {
     }
 
     @Override
+    int guardsPerUpdate() {
+        return 1;
+    }
+
+    @Override
     boolean keepsData() {
         return false;
+    }
+
+    /** A new server for every run, loaded again each time: the bound is still a bound. */
+    @Test
+    void upperBound() throws Exception {
+        theBoundIsABoundAtOneAndSeveralConnections();
     }
 
     @Test

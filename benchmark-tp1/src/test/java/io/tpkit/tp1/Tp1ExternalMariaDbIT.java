@@ -29,9 +29,68 @@ class Tp1ExternalMariaDbIT extends Tp1DatabaseIT {
         return SqlAccess.withStatement(TestDatabases.externalMysqlUrl(), TestDatabases.externalMysqlUser(), f);
     }
 
+    /** The account update and the balance read, the history insert, the two updates, and a row guard after each update. */
     @Override
     int clientStatements() {
-        return 5;
+        return 5 + 3;
+    }
+
+    @Override
+    int guardsPerUpdate() {
+        return 1;
+    }
+
+    /**
+     * On damaged data (a teller, a branch or an account deleted) a DebitCredit transaction fails
+     * and nothing of it commits: the row guard after the update that found no row stops the
+     * multi-statement query before its COMMIT. The same for a T1 amend of a missing account. A
+     * transaction on rows that exist still commits.
+     */
+    @Test
+    void onDamagedDataNothingOfATransactionCommits() throws Exception {
+        Tpkit.load(smallCounted().build(), RunListener.SILENT);
+        this.<Integer>query(s -> s.executeUpdate("SET FOREIGN_KEY_CHECKS = 0") // the damage: rows of the keys gone
+                + s.executeUpdate("DELETE FROM tp1_teller WHERE tid = 7")
+                + s.executeUpdate("DELETE FROM tp1_branch WHERE bid = 2")
+                + s.executeUpdate("DELETE FROM tp1_account WHERE aid = 11"));
+        String state = "SELECT CONCAT((SELECT count(*) FROM tp1_history), '/', (SELECT sum(abalance) FROM tp1_account), "
+                + "'/', (SELECT sum(tbalance) FROM tp1_teller), '/', (SELECT sum(bbalance) FROM tp1_branch))";
+        String before = this.<String>query(s -> text(s, state));
+        Properties props = new Properties();
+        props.putAll(new MysqlPlugin().connectionProperties());
+        props.setProperty("user", TestDatabases.externalMysqlUser());
+        SessionConnection c = new SessionConnection(DriverManager.getConnection(TestDatabases.externalMysqlUrl(), props));
+        try (ClientSession s = new ClientSession(c, StatementOrder.DEFAULT, Tp1Dialect.of("mysql"))) {
+            // teller 7 (branch 1) gone; branch 2 gone (teller 15 is its); account 11 gone
+            for (Tp1Request damaged : java.util.List.of(new Tp1Request(12, 7, 1, 5), new Tp1Request(12, 15, 2, 5),
+                    new Tp1Request(11, 3, 1, 5))) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute(damaged))
+                        .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("tp1")
+                        .hasMessageContaining("reload it with --reload");
+                c.rollbackQuietly(); // as the scheduler does
+                assertThat(this.<String>query(st -> text(st, state))).as("after " + damaged).isEqualTo(before);
+            }
+            assertThat(s.execute(new Tp1Request(12, 3, 1, 5))).isEqualTo(Outcome.COMMITTED);
+        }
+        SessionConnection t1 = new SessionConnection(DriverManager.getConnection(TestDatabases.externalMysqlUrl(), props));
+        try (SubTransactionSession s = new SubTransactionSession(t1, Tp1Dialect.of("mysql").sql(), SubTransaction.T1,
+                3, Tp1Dialect.of("mysql").rowGuard(1))) {
+            long accounts = number("SELECT sum(abalance) FROM tp1_account");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute(new SubTransactionRequest(
+                    new int[] {10, 11, 12}, new int[3], new int[3]))).isInstanceOf(java.sql.SQLException.class)
+                    .hasMessageContaining("tp1_account");
+            t1.rollbackQuietly();
+            assertThat(number("SELECT sum(abalance) FROM tp1_account")).isEqualTo(accounts);
+        }
+        // only the one good DebitCredit committed
+        assertThat(number("SELECT count(*) FROM tp1_history")).isEqualTo(Long.parseLong(before.split("/")[0]) + 1);
+    }
+
+    private static String text(java.sql.Statement s, String sql) throws java.sql.SQLException {
+        try (java.sql.ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     @Override

@@ -25,6 +25,42 @@ class Tp1ExternalPostgresIT extends Tp1DatabaseIT {
         return SqlAccess.withStatement(TestDatabases.externalPostgresUrl(), TestDatabases.externalPostgresUser(), f);
     }
 
+    @Test
+    void upperBound() throws Exception {
+        config();
+        theBoundRunsTheFourOnTheSameDataAndComputesTheSeedsFormula();
+    }
+
+    /**
+     * A sub-transaction's session commits without waiting for the WAL flush, and only it: the
+     * server's setting, and any other session's, stays durable.
+     */
+    @Test
+    void subTransactionSessionsAloneCommitWithoutTheFlush() throws Exception {
+        Tpkit.load(smallCounted().build(), io.tpkit.runner.RunListener.SILENT);
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("user", TestDatabases.externalPostgresUser());
+        try (java.sql.Connection jdbc = java.sql.DriverManager.getConnection(TestDatabases.externalPostgresUrl(), props);
+             io.tpkit.spi.workload.SessionConnection c = new io.tpkit.spi.workload.SessionConnection(jdbc);
+             SubTransactionSession t2 = new SubTransactionSession(c, Tp1Dialect.of("postgresql").sql(),
+                     SubTransaction.T2, 3)) {
+            assertThat(t2.execute(new SubTransactionRequest(new int[] {1, 2, 3}, new int[] {1, 2, 3},
+                    new int[] {1, 1, 1}))).isEqualTo(io.tpkit.spi.workload.Outcome.COMMITTED);
+            try (java.sql.Statement s = jdbc.createStatement();
+                 java.sql.ResultSet rs = s.executeQuery("SHOW synchronous_commit")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("off");
+            }
+            jdbc.commit();
+            assertThat(this.<String>query(s -> {
+                try (java.sql.ResultSet rs = s.executeQuery("SHOW synchronous_commit")) {
+                    rs.next();
+                    return rs.getString(1);
+                }
+            })).isEqualTo("on");
+        }
+        assertThat(number("SELECT count(*) FROM tp1_history")).isEqualTo(3);
+    }
 
     @Test
     void repetitionsFromTheSameData() throws Exception {

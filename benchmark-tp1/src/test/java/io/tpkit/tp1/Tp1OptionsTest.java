@@ -46,7 +46,7 @@ class Tp1OptionsTest {
     void anUnknownOptionIsRejectedAndTheKnownOnesNamed() {
         assertThatThrownBy(() -> parse(config().option("warehouses", "3")))
                 .isInstanceOf(BadInputException.class)
-                .hasMessage("unknown tp1 option --warehouses: tp1 understands --accounts-per-branch, --order and --sub-transaction");
+                .hasMessage("unknown tp1 option --warehouses: tp1 understands --accounts-per-branch, --order, --sub-transaction and --ops-per-transaction");
     }
 
     @Test
@@ -100,7 +100,8 @@ class Tp1OptionsTest {
         assertThat(Tp1Options.OPTIONS).extracting(WorkloadOption::name, WorkloadOption::defaultValue)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("accounts-per-branch", "100000"),
                         org.assertj.core.groups.Tuple.tuple("order", "account,history,teller,branch"),
-                        org.assertj.core.groups.Tuple.tuple("sub-transaction", "none"));
+                        org.assertj.core.groups.Tuple.tuple("sub-transaction", "none"),
+                        org.assertj.core.groups.Tuple.tuple("ops-per-transaction", "100"));
     }
 
     @Test
@@ -130,8 +131,23 @@ class Tp1OptionsTest {
         assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1").option("accounts-per-branch", "3")
                 .connections(4)))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("only 3 accounts");
-        // with conflict all streams share one account anyway
+        // with conflict all streams share their accounts anyway
         assertThat(parse(config().option("sub-transaction", "t1-conflict").option("accounts-per-branch", "3")
-                .connections(4)).sub()).isEqualTo(SubTransaction.T1_CONFLICT);
+                .option("ops-per-transaction", "3").connections(4)).sub()).isEqualTo(SubTransaction.T1_CONFLICT);
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t1-conflict").option("accounts-per-branch", "3")
+                .connections(4))).isInstanceOf(BadInputException.class).hasMessageContaining("amends 100 accounts");
+    }
+
+    @Test
+    void subTransactionsDoAHundredOperationsPerTransactionUnlessToldOtherwise() {
+        assertThat(parse(config().option("sub-transaction", "t2")).ops()).isEqualTo(100);
+        assertThat(parse(config().option("sub-transaction", "t2").option("ops-per-transaction", "1")).ops()).isEqualTo(1);
+        assertThat(parse(config()).ops()).isEqualTo(1);
+        assertThatThrownBy(() -> parse(config().option("ops-per-transaction", "10")))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("applies to the sub-transactions only");
+        assertThatThrownBy(() -> parse(config().option("sub-transaction", "t2").option("ops-per-transaction", "0")))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("--ops-per-transaction must be a whole number from 1 to 10000, e.g. --ops-per-transaction "
+                        + "100 (got '0')");
     }
 }

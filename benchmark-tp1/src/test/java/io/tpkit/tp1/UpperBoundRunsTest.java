@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /** The peaks and the bound from finished runs, with the Model-4 rates of seed 000 at their peaks. */
 class UpperBoundRunsTest {
     private static UpperBoundRuns.Run run(String kind, int connections, double perSecond) {
-        return new UpperBoundRuns.Run(kind, kind, connections, Math.round(perSecond * 100), 100, perSecond,
-                false, true, true, "non-standard", "/r/" + kind + "-" + connections);
+        return new UpperBoundRuns.Run(kind, kind, connections, Math.round(perSecond * 100), 100, perSecond, 1,
+                false, true, "durable", true, "non-standard", "/r/" + kind + "-" + connections);
     }
 
     @Test
@@ -45,7 +45,13 @@ class UpperBoundRunsTest {
                 "How the figures are obtained:");
         assertThat(table.lines().filter(l -> l.matches("^(t1|t1-conflict|t2|tp1) .*"))).hasSize(8);
         List<String> csv = UpperBoundTable.csv(r).lines().toList();
-        assertThat(csv).hasSize(1 + 8 + 4 + 3 + 3);
+        assertThat(csv).hasSize(1 + 8 + 4 + 3 + 3 + 2 * 2);
+        // at each count, that count's own rates: 2/60 + 3/50 = 0.09333 s at 1, 2/41 + 3/75 = 0.08878 s at 4
+        assertThat(r.byConnections()).extracting(UpperBoundRuns.AtConnections::connections).containsExactly(1, 4);
+        assertThat(r.byConnections().get(0).bound().tps()).isCloseTo(10.714, within(0.001));
+        assertThat(r.byConnections().get(0).percentOfBound()).isCloseTo(84.0, within(0.01));
+        assertThat(r.byConnections().get(1).bound().tps()).isCloseTo(11.264, within(0.001));
+        assertThat(table).contains("at 1 connection ", "at 4 connections");
         assertThat(csv).contains("\"TP1 upper bound (seed 000)\",,,13.6364,TPS,\"1 / minimum time\"");
     }
 

@@ -82,6 +82,42 @@ final class SampleJudgement {
                 Locale.ROOT, "%,d", needed) + ")" + (inRange ? "" : ", and chance alone explains this mean"));
     }
 
+    /**
+     * A share the spec only bounds from below ({@code minimum}), of a generator meant to deal
+     * {@code intended} (above it): the same three cases as {@link #share}, one-sided. With enough
+     * draws for chance alone to stay above the minimum (three standard errors of
+     * {@code intended}) the minimum decides; with fewer, a share at or above it passes, and one
+     * below it fails only when the binomial tail at or below it is under {@link #TAIL}, and is
+     * not judged otherwise (too few to tell a short generator from chance).
+     *
+     * @return the status and the observation in words, e.g. "payment 42.99 % of 10,000"
+     */
+    static Judged atLeast(String what, long part, long n, double minimum, double intended) {
+        if (n == 0) {
+            return new Judged(RuleResult.Status.NOT_APPLICABLE, what + ": nothing to count");
+        }
+        double share = (double) part / n;
+        String observed = String.format(Locale.ROOT, "%s %.2f%% of %,d", what, 100 * share, n);
+        boolean meets = share >= minimum;
+        long needed = drawsNeeded(intended * (1 - intended), intended - minimum);
+        if (n >= needed || meets) {
+            return new Judged(meets ? RuleResult.Status.PASSED : RuleResult.Status.FAILED, observed);
+        }
+        double tail = Binomial.atMost(n, intended, part);
+        if (tail < TAIL) {
+            return new Judged(RuleResult.Status.FAILED, observed + String.format(Locale.ROOT,
+                    " (below %.0f%%; chance alone, binomial %.2f%%, gives a share this low with probability %.2g)",
+                    100 * minimum, 100 * intended, tail));
+        }
+        return new Judged(RuleResult.Status.NOT_APPLICABLE, observed + String.format(Locale.ROOT,
+                " (below %.0f%%, but chance alone, binomial %.2f%%, gives a share this low with probability %.2f: "
+                        + "too few to judge, needs %,d)", 100 * minimum, 100 * intended, tail, needed));
+    }
+
+    /** One share judged: how, and what was observed. */
+    record Judged(RuleResult.Status status, String text) {
+    }
+
     /** Draws after which three standard errors of a share p fit inside p +- halfWidth. */
     static long shareDrawsNeeded(double p, double halfWidth) {
         return drawsNeeded(p * (1 - p), halfWidth);

@@ -67,7 +67,11 @@ abstract class TpccClientSession extends TpccSession {
     TpccClientSession(SessionConnection connection, NamedSql sql) {
         super(connection);
         this.sql = sql;
+        this.rowGuards = !sql.statements(ROW_GUARD, Map.of("rows", 1)).isEmpty();
     }
+
+    /** Whether the dialect has a {@link #ROW_GUARD}. */
+    private final boolean rowGuards;
 
     /** The client session of the shape the database's features allow (see above). */
     static TpccClientSession open(SessionConnection connection, TpccDialect dialect) throws SQLException {
@@ -98,10 +102,50 @@ abstract class TpccClientSession extends TpccSession {
      * The named blocks, in order, as statements sent together: each must be one statement, for
      * the session reads their results in place.
      */
+    /**
+     * The block of the statement sent right after a write that must change exactly
+     * {@code ${rows}} rows, failing the transaction before its COMMIT when it did not; empty
+     * where the dialect needs none. In a {@link #pipeline} its result is read in its place
+     * ({@link #guard}).
+     */
+    static final String ROW_GUARD = "row-guard";
+
+    boolean guarded() {
+        return rowGuards;
+    }
+
+    /**
+     * Reads a row guard's result, where the dialect has one: a guard that failed (the write
+     * before it changed other than the rows it must) stopped the rest, COMMIT included.
+     *
+     * @param what the rows the write must have changed, for the message
+     */
+    void guard(SessionConnection.Results results, String what) throws SQLException {
+        if (!guarded()) {
+            return;
+        }
+        try {
+            results.updateCount();
+        } catch (SQLException e) {
+            throw guardFailed(e) ? new SQLException("tpcc: " + what + " missing: the data is incomplete, reload it "
+                    + "with --reload (nothing of the transaction committed)", "02000") : e;
+        }
+    }
+
+    /** A row guard's failure, as MySQL and MariaDB report it (SQLState 21000), perhaps wrapped as a failed commit. */
+    static boolean guardFailed(SQLException e) {
+        SQLException original = e instanceof SessionConnection.CommitFailedException f ? f.original() : e;
+        return "21000".equals(original.getSQLState());
+    }
+
     Pipeline pipeline(SessionConnection.End end, Map<String, ?> arguments, String... names) throws SQLException {
         List<String> statements = new ArrayList<>();
         for (String name : names) {
             List<String> one = sql.statements(name, arguments);
+            if (name.equals(ROW_GUARD) && one.size() <= 1) {
+                statements.addAll(one); // none where the dialect needs none
+                continue;
+            }
             if (one.size() != 1) {
                 throw new IllegalStateException(sql.fileOf(name) + ": '" + name + "' must be one statement, not "
                         + one.size() + " (the session reads its result in its place)");

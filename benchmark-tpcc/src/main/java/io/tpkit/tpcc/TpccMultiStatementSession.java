@@ -32,9 +32,10 @@ import java.util.Map;
  *       first).</li>
  * </ul>
  * The statements of a round trip run one after another; the first that fails stops the rest,
- * COMMIT included, and the scheduler rolls back. A row the load created being absent (an
- * update of no row) shows only after the COMMIT: it is reported as an error then, and the
- * consistency checks fail too.
+ * COMMIT included, and the scheduler rolls back. An update of no row is no error, so each write
+ * of Payment and Delivery whose row count the profile fixes is followed by the dialect's
+ * {@link #ROW_GUARD row guard}, which fails when the count is not what it must be: a row the
+ * load created being absent fails the transaction before its COMMIT, and nothing of it commits.
  * On a connection that sends COMMIT apart ({@link SessionConnection#commitApart()}, a MariaDB
  * Galera node) the COMMIT after several writes goes on its own once their results are read
  * ({@link Pipeline#finish}): New-Order, Payment and Delivery take a round trip more, and a
@@ -83,13 +84,14 @@ final class TpccMultiStatementSession extends TpccClientSession {
         insertLines = new ByCount<>(MAX_LINES,
                 n -> connection.prepare(sql.sql("insert-lines", Map.of("order-line", n))));
         customersByName = connection.prepare(sql.sql("customers-by-name"));
-        payment = pipeline(SessionConnection.End.COMMIT, NONE, "pay-date", "pay-warehouse", "pay-district",
-                "pay-customer", "pay-history", "pay-shown");
+        payment = pipeline(SessionConnection.End.COMMIT, Map.of("rows", 1), "pay-date", "pay-warehouse", ROW_GUARD,
+                "pay-district", ROW_GUARD, "pay-customer", ROW_GUARD, "pay-history", ROW_GUARD, "pay-shown");
         orderStatusById = pipeline(SessionConnection.End.COMMIT, customer(sql, false), "order-status");
         orderStatusByName = pipeline(SessionConnection.End.COMMIT, customer(sql, true), "order-status");
         oldestNewOrders = connection.prepare(sql.sql("oldest-new-orders"));
         deliver = new ByCount<>(DISTRICTS_PER_WAREHOUSE, n -> pipeline(SessionConnection.End.COMMIT,
-                Map.of("delivered", n), "delete-new-orders", "set-carrier", "set-delivery-date", "pay-deliveries"));
+                Map.of("delivered", n, "rows", n), "delete-new-orders", ROW_GUARD, "set-carrier", ROW_GUARD,
+                "set-delivery-date", "pay-deliveries", ROW_GUARD));
         stockLevel = pipeline(SessionConnection.End.COMMIT, NONE, "stock-level");
     }
 
@@ -193,12 +195,17 @@ final class TpccMultiStatementSession extends TpccClientSession {
         setInts(ps, 9, cw, cd, c, c, cd, cw, d, w);
         ps.setBigDecimal(17, amount);
         setInts(ps, 18, w, w, d, cw, cd, c, w, w, d);
-        SessionConnection.Results results = payment.run(connection);
+        SessionConnection.Results results = run(payment, "a row of the Payment (warehouse " + w + ", district " + w
+                + "/" + d + " or customer " + cw + "/" + cd + "/" + c + ")");
         results.updateCount(); // H_DATE taken
         int warehouse = results.updateCount();
+        guard(results, "the warehouse row " + w);
         int district = results.updateCount();
+        guard(results, "the district row " + w + "/" + d);
         int customer = results.updateCount();
+        guard(results, "the customer row " + cw + "/" + cd + "/" + c);
         results.updateCount(); // the history row
+        guard(results, "the warehouse or district row of the history row");
         try (ResultSet rs = results.resultSet()) {
             // name, address, credit and the new balance are displayed
             if (warehouse != 1 || district != 1 || customer != 1 || !rs.next()) {
@@ -269,11 +276,15 @@ final class TpccMultiStatementSession extends TpccClientSession {
                 }
             }
             ps.setInt(p, w); // the customers' warehouse
-            SessionConnection.Results results = writes.run(connection);
+            SessionConnection.Results results = run(writes, "a row of the Delivery (the new order, order or customer "
+                    + "row of an order of warehouse " + w + " among " + delivered + ")");
             int deleted = results.updateCount();
+            guard(results, "a claimed new order");
             int carried = results.updateCount();
+            guard(results, "a delivered order's order row");
             results.updateCount(); // the lines' delivery dates
             int paid = results.updateCount();
+            guard(results, "a delivered order's customer row");
             if (deleted != n || carried != n || paid != n) {
                 throw new SQLException("delivery: " + n + " new orders claimed, but " + deleted + " deleted, " + carried
                         + " orders and " + paid + " customers updated");
@@ -282,6 +293,16 @@ final class TpccMultiStatementSession extends TpccClientSession {
         }
         lastDelivery = new TpccOutput.Delivery(w, r.carrierId(), delivered, DISTRICTS_PER_WAREHOUSE - n);
         return Outcome.COMMITTED;
+    }
+
+    /** Runs a pipeline whose row guards a driver may report at once, when it reads every result before returning. */
+    private SessionConnection.Results run(Pipeline p, String what) throws SQLException {
+        try {
+            return p.run(connection);
+        } catch (SQLException e) {
+            throw guardFailed(e) ? new SQLException("tpcc: " + what + " missing: the data is incomplete, reload it "
+                    + "with --reload (nothing of the transaction committed)", "02000") : e;
+        }
     }
 
     // ---------------------------------------------------------------- Stock-Level (§2.8.2.2)

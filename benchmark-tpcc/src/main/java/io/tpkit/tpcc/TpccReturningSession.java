@@ -26,10 +26,16 @@ import java.util.Map;
  *       every write and the commit, sent together ({@code new-order-write}). An order with the
  *       unused item reads which items exist once more ({@code items}), writes the lines before
  *       it and rolls back.</li>
- *   <li>Payment, Order-Status, Stock-Level and Delivery: one statement each, in auto-commit mode,
- *       so the statement is the whole transaction and carries its own commit: one round trip.
+ *   <li>Payment, Order-Status and Stock-Level: one statement each, in auto-commit mode, so the
+ *       statement is the whole transaction and carries its own commit: one round trip.
  *       Payment's CTEs are chained so that WAREHOUSE, DISTRICT and CUSTOMER are locked in that
  *       order; a missing row fails the statement rather than committing part of the profile.</li>
+ *   <li>Delivery: one database transaction, as the PL/pgSQL {@code tpcc_delivery} is: the
+ *       statement that claims and delivers each district's oldest new order, then, for districts
+ *       it did not deliver, whether they have new orders at all (none: skipped) and the claim
+ *       again for those another Delivery took first, all before one COMMIT: two round trips in
+ *       the common case. The decision to skip a district is taken in the transaction that tried
+ *       it, and a Delivery that fails commits nothing.</li>
  * </ul>
  */
 final class TpccReturningSession extends TpccClientSession {
@@ -38,7 +44,12 @@ final class TpccReturningSession extends TpccClientSession {
             "payment", "customer-by-id", "customer-by-name", "order-status", "delivery", "districts-with-new-orders",
             "stock-level");
     private static final int MAX_LINES = 15;
-    /** How often Delivery looks again for districts whose oldest order another Delivery took. */
+    /**
+     * How often Delivery looks again, inside its one transaction, for districts whose oldest
+     * order another Delivery took (each look is a statement with its own snapshot under READ
+     * COMMITTED; under REPEATABLE READ and SERIALIZABLE the claim of a row another took fails
+     * the transaction instead, which the scheduler retries).
+     */
     private static final int DELIVERY_ATTEMPTS = 100;
 
     private final List<ByCount<PreparedStatement>> read = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
@@ -223,14 +234,14 @@ final class TpccReturningSession extends TpccClientSession {
 
     @Override
     Outcome delivery(DeliveryRequest r) throws SQLException {
-        connection.setAutoCommit(true);
+        connection.setAutoCommit(false);
         int w = r.warehouseId();
         List<DeliveredOrder> delivered = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
         List<Integer> open = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
         for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
             open.add(d);
         }
-        // one statement, one database transaction; the business transaction may use more (§2.7.4.2)
+        // one database transaction (§2.7.4.2 allows up to ten): every claim and every check in it
         for (int attempt = 0; ; attempt++) {
             deliver(w, r.carrierId(), open, delivered);
             if (open.isEmpty()) {
@@ -253,9 +264,11 @@ final class TpccReturningSession extends TpccClientSession {
                 break;
             }
             if (attempt == DELIVERY_ATTEMPTS) {
+                // the scheduler rolls back: nothing of this Delivery commits
                 throw new SQLException("delivery could not claim a new order in warehouse " + w + ", districts " + open);
             }
         }
+        connection.commit();
         delivered.sort(java.util.Comparator.comparingInt(DeliveredOrder::districtId));
         lastDelivery = new TpccOutput.Delivery(w, r.carrierId(), delivered, DISTRICTS_PER_WAREHOUSE - delivered.size());
         return Outcome.COMMITTED;

@@ -46,6 +46,46 @@ class TpccClientSessionMariaDbIT extends TpccClientSessionIT {
         }
     }
 
+    /**
+     * On damaged data nothing of a Payment or a Delivery commits: an update of no row is no
+     * error on MariaDB, and the COMMIT goes in the same multi-statement query, so the row guard
+     * after each write stops it. A Payment whose customer is gone leaves the warehouse's and the
+     * district's YTD and the history as they were; a Delivery one of whose orders lost its ORDER
+     * row leaves every new order in place.
+     */
+    @Test
+    void onDamagedDataNothingOfAPaymentOrADeliveryCommits() throws Exception {
+        String state = "SELECT CONCAT((SELECT w_ytd FROM warehouse WHERE w_id = 1), '/', "
+                + "(SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 2), '/', (SELECT count(*) FROM history), '/', "
+                + "(SELECT count(*) FROM new_order), '/', (SELECT count(*) FROM oorder WHERE o_carrier_id IS NOT NULL))";
+        update("CREATE TABLE tpkit_test_customer AS SELECT * FROM customer WHERE c_w_id = 1 AND c_d_id = 2 AND c_id = 77");
+        update("DELETE FROM customer WHERE c_w_id = 1 AND c_d_id = 2 AND c_id = 77");
+        long oldest = value("SELECT min(no_o_id) FROM new_order WHERE no_w_id = 1 AND no_d_id = 4");
+        update("CREATE TABLE tpkit_test_order AS SELECT * FROM oorder WHERE o_w_id = 1 AND o_d_id = 4 AND o_id = " + oldest);
+        update("DELETE FROM oorder WHERE o_w_id = 1 AND o_d_id = 4 AND o_id = " + oldest);
+        try {
+            String before = string(state);
+            try (TpccClientSession s = session()) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute(new PaymentRequest(W, 2, W, 2,
+                        CustomerSelector.byId(77), new java.math.BigDecimal("12.34"))))
+                        .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("customer 1/2/77")
+                        .hasMessageContaining("nothing of the transaction committed");
+                s.connection().rollbackQuietly();
+                assertThat(string(state)).as("after the Payment").isEqualTo(before);
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute(new DeliveryRequest(W, 5)))
+                        .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("Delivery")
+                        .hasMessageContaining("nothing of the transaction committed");
+                s.connection().rollbackQuietly();
+                assertThat(string(state)).as("after the Delivery").isEqualTo(before);
+            }
+        } finally {
+            update("INSERT INTO customer SELECT * FROM tpkit_test_customer");
+            update("INSERT INTO oorder SELECT * FROM tpkit_test_order");
+            update("DROP TABLE tpkit_test_customer");
+            update("DROP TABLE tpkit_test_order");
+        }
+    }
+
     @Override
     long lockWaits() throws java.sql.SQLException {
         // a statement waiting for a row lock shows in the process list, not always in innodb_trx

@@ -30,9 +30,12 @@ final class BoundCommand extends RunCommand {
     CommandLine commandLine(String verb, String... examples) {
         CommandLine cl = super.commandLine(verb, examples);
         spec.usageMessage().description("bound tp1: TP1's upper bound from its sub-transactions T1 and T2 (seed 000).",
-                "McDonell's upper bound on TP1 throughput (seed 000, section 3). At each connection count, on the same data: T1 (amend an account by key, each stream its own), "
-                + "T1 with conflict (one key for all streams), T2 (append a history row) and TP1; then the bound "
-                + "1 / (2/T2 + 3/T1) from their peak rates and TP1's peak as a percentage of it.");
+                "McDonell's upper bound on TP1 throughput (seed 000, section 3). At each connection count, on the same data: T1 (amend accounts by key, each stream its own), "
+                + "T1 with conflict (the same keys for all streams), T2 (append history rows) and TP1; then the bound "
+                + "1 / (2/T2 + 3/T1) from their peak rates and TP1's peak as a percentage of it. T1 and T2 do "
+                + "--ops-per-transaction operations (default 100) per transaction and round trip, their commits "
+                + "not flushed where the server allows it for one session, so that they are charged only what "
+                + "TP1 pays for them (README, \"TP1 upper bound\").");
         for (String name : NOT_OFFERED) {
             OptionSpec o = spec.findOption(name);
             if (o != null) {

@@ -57,6 +57,13 @@ final class SummaryPrinter {
                         + "never executed), %d of the %d executed completed later than it%n", late.limitMs(),
                         late.skipped(), late.aboveLimit(), late.executed());
             }
+            if (late.backlog() > 0 && late.backlogLateness() != null) {
+                out.printf(Locale.ROOT, "backlog: %d of the interval's %d arrivals never started, %.1f ms late at the "
+                        + "median and %.1f ms at the most when it ended (censored, not in the table above); with them "
+                        + "p99 >= %.1f ms, max >= %.1f ms%n", late.backlog(), late.scheduled(),
+                        late.backlogLateness().p50Ms(), late.backlogLateness().maxMs(),
+                        late.responseWithBacklog().p99Ms(), late.responseWithBacklog().maxMs());
+            }
         }
         out.println();
         // the benchmark's own headline first (TPC-C: NOPM), then TPS
@@ -64,6 +71,12 @@ final class SummaryPrinter {
         out.printf(Locale.ROOT, "TPS (committed transactions only): %.1f over wall clock (total / interval), "
                 + "%.1f as the sum of per-terminal rates%n", m.throughput().overWallClock(), m.throughput().sumOfStreams());
         out.println("Response time = completion - intended start (queueing included); HdrHistogram percentiles.");
+        if (m.edges() != null && m.edges().total() > 0) {
+            out.printf(Locale.ROOT, "Interval edges: %d transactions began before the interval and %d ended after it, "
+                    + "not counted in it (the interval counts those that began and ended inside it; the longest of "
+                    + "them %.1f ms; metrics.edges in result.json)%n", m.edges().beganBefore(), m.edges().endedAfter(),
+                    m.edges().longestResponseMs());
+        }
         printCost(r);
         long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX))
                 .mapToLong(TypeSummary::outcomeUnknown).sum();

@@ -186,6 +186,26 @@ public final class SessionConnection implements AutoCloseable {
         begun = true;
     }
 
+    /**
+     * Starts a transaction with START TRANSACTION sent together with the first statement of the
+     * transaction, in one round trip ({@code statement} holds both, START TRANSACTION first, as a
+     * multi-statement query), while the connection stays in auto-commit mode; {@link #commit} and
+     * {@link #rollback} then end it as after {@link #begin}. Read START TRANSACTION's update
+     * count first, then the statement's results.
+     *
+     * @param statements how many statements {@code statement} holds, START TRANSACTION included
+     * @throws IllegalStateException when auto-commit is off or a transaction is begun already
+     */
+    public Results beginWith(PreparedStatement statement, int statements) throws SQLException {
+        if (!autoCommit || begun) {
+            throw new IllegalStateException("beginWith() starts a transaction from auto-commit mode; one is open already");
+        }
+        roundTrips++;
+        this.statements += statements - 1; // START TRANSACTION counts as begin() does: as no statement
+        begun = true; // whatever follows fails, the transaction may be open: the rollback ends it
+        return new Results(statement, statement.execute());
+    }
+
     private java.sql.Statement control() throws SQLException {
         if (control == null) {
             control = connection.createStatement();

@@ -186,3 +186,19 @@ UPDATE tp1_account SET abalance = ? WHERE aid = ?
 
 -- name: amends-clear
 DELETE FROM tp1_amended
+
+-- ---------------------------------------------------------------- the sub-transactions (T1, T2)
+
+-- name: sub-transaction-session
+-- Run once when a T1 or T2 session opens: whatever makes its commits not wait for the log's
+-- flush, for this session only (seed 000 measured T1 and T2 "with transaction logging
+-- disabled"). Nothing by default: a database without a per-session switch commits as its
+-- settings say, and each transaction's flush is shared by its --ops-per-transaction operations.
+
+-- ---------------------------------------------------------------- the row guard
+
+-- name: row-guard
+-- Sent right after a write that must change exactly ${rows} rows, before the COMMIT of the same
+-- round trip: a statement that fails the transaction when it did not, so that the COMMIT after
+-- it never runs. Nothing by default: where the statements and the COMMIT go together and a
+-- write that finds no row is no error, the dialect writes its own (mysql.sql).

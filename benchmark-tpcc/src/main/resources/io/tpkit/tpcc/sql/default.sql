@@ -603,3 +603,11 @@ SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?
 SELECT count(DISTINCT s.s_i_id) FROM order_line ol
 JOIN stock s ON s.s_w_id = ol.ol_w_id AND s.s_i_id = ol.ol_i_id
 WHERE ol.ol_w_id = ? AND ol.ol_d_id = ? AND ol.ol_o_id >= ? AND ol.ol_o_id < ? AND s.s_quantity < ?
+
+-- ================================================================ the row guard
+
+-- name: row-guard
+-- Sent right after a write that must change exactly ${rows} rows, before the COMMIT of the same
+-- round trip: a statement that fails the transaction when it did not, so that the COMMIT after
+-- it never runs. Nothing by default (PostgreSQL's statements fail themselves: see its
+-- CASE ... ::int); a dialect whose writes of no row are no error writes its own (mysql.sql).

@@ -97,3 +97,11 @@ ${new-order-stock}
 -- found none, the district has none. Asked again the same way (a plain read would read the
 -- transaction's snapshot, which may still hold the deleted row), by (W_ID, D_ID).
 SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1 FOR UPDATE
+
+-- name: row-guard
+-- A multi-statement query stops at its first error, so a write that changed other than
+-- ${rows} rows stops the rest, COMMIT included: ROW_COUNT() is the previous statement's count
+-- (rows matched, not changed: Connector/J connects with CLIENT_FOUND_ROWS), and the subquery
+-- then returns two rows where one value is expected (error 1242, SQLState 21000). MariaDB and
+-- MySQL have no SIGNAL outside stored programs; the session turns the error into its message.
+SET @tpkit_guard = (SELECT 1 FROM (SELECT 1 UNION ALL SELECT 2) x WHERE ROW_COUNT() <> ${rows})

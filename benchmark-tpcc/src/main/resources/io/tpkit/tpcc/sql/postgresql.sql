@@ -70,8 +70,8 @@ d.d_street_1, d.d_street_2, d.d_city, d.d_state, d.d_zip, LOCALTIMESTAMP FROM w,
 -- Each district's oldest new order, claimed (deleted) and delivered in one statement, by
 -- (W_ID, ${delivery-district*}, W_ID, O_CARRIER_ID, W_ID, W_ID, W_ID). A district missing from
 -- the result had no new order, or another Delivery took its oldest one first: the session then
--- looks again. A claimed order without its ORDER or CUSTOMER row fails the statement, so
--- nothing commits.
+-- looks again, in the same transaction, before its COMMIT. A claimed order without its ORDER or
+-- CUSTOMER row fails the statement, so nothing commits.
 WITH oldest AS (SELECT d.d, (SELECT min(no_o_id) FROM new_order
 WHERE no_w_id = ? AND no_d_id = d.d) AS o FROM (VALUES ${delivery-district*}) AS d(d)),
 n AS (DELETE FROM new_order x USING oldest WHERE x.no_w_id = ? AND x.no_d_id = oldest.d
