@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's main command, shortened: tpkit run tp1 on the embedded PostgreSQL. */
+/** The README's first command, shortened: tpkit run tp1 on the embedded PostgreSQL. */
 class RunTp1EndToEndIT {
     @TempDir
     Path temp;
