@@ -11,8 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's JUnit example (examples/junit-example, shown verbatim in the README, see
- * {@link ReadmeExampleTest}) is a user's project: built here with Maven as a user builds it,
+ * The JUnit example of docs/java-api.md (examples/junit-example, shown verbatim there, see
+ * {@link DocsExamplesTest}) is a user's project: built here with Maven as a user builds it,
  * against the tpkit jars of this build ({@link ExampleProject}).
  */
 class JunitExampleIT {

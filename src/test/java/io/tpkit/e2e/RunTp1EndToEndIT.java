@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's main command, shortened: tpkit run tp1 on the embedded PostgreSQL. */
+/** The README's first command, shortened: tpkit run tp1 on the embedded PostgreSQL. */
 class RunTp1EndToEndIT {
     @TempDir
     Path temp;
@@ -21,7 +21,8 @@ class RunTp1EndToEndIT {
         Cli cli = Cli.run("run", "tp1", "--duration", "3s", "--warmup", "1s", "--out", temp.toString());
 
         assertThat(cli.exitCode()).as(cli.err()).isZero();
-        assertThat(cli.err()).contains("starting embedded PostgreSQL", "loaded tp1 at scale 1", "running tp1");
+        assertThat(cli.err()).contains("starting embedded PostgreSQL", "loading tp1: 1 branch (scale 1)", "loaded tp1 at scale 1",
+                "running tp1");
         assertThat(cli.out()).contains("debit-credit", "TPS (committed transactions only)", "Consistency: passed",
                 "Validity: non-standard: measurement-interval");
         Matcher m = Pattern.compile("Results: (.+)").matcher(cli.out());

@@ -10,7 +10,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's IDE example, run by the build so that it cannot rot: TP1 at two connection
+ * The IDE example of docs/java-api.md, run by the build so that it cannot rot: TP1 at two connection
  * counts on the embedded PostgreSQL, printing the two throughputs.
  */
 class ConnectionCountsExampleIT {

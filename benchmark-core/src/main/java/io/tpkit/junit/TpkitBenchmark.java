@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }</pre>
  *
  * (A class named {@code ...Test} runs in {@code mvn test}; one named {@code ...IT} only where the
- * project runs maven-failsafe-plugin. README.md and examples/junit-example show a whole project.)
+ * project runs maven-failsafe-plugin. docs/java-api.md and examples/junit-example show a whole project.)
  * The database is, in this order: {@link #db()} when given; the JUnit configuration parameter
  * {@code tpkit.db} (a system property or an entry of {@code junit-platform.properties}); the
  * environment variable {@code TPKIT_DB}; else an embedded PostgreSQL.

@@ -63,7 +63,7 @@ class RatioOfMeansTest {
 
     @Test
     void welchsApproximationIsSlightlyLiberalWhenTheSmallerSideVariesMore() {
-        // the limit the javadoc and the README state: measured with 400,000 draws at 93.4 %
+        // the limit the javadoc and docs/compare.md state: measured with 400,000 draws at 93.4 %
         assertThat(coverage(3, 1000, 60, 5, 1000, 20, 20_000, 5)).isBetween(0.925, 0.950);
     }
 
@@ -264,7 +264,7 @@ class RatioOfMeansTest {
 
     @Test
     void atThreeRoundsUnderAWideDriftTheConfidenceSetKeepsItsCoverageButIsOftenUnbounded() {
-        // the limit the javadoc and the README state: with 2 degrees of freedom a baseline that drifts by a factor
+        // the limit the javadoc and docs/compare.md state: with 2 degrees of freedom a baseline that drifts by a factor
         // of 4 is often not shown different from 0, and Fieller's set is then unbounded (no difference shown)
         Drifted wide = drifted(3, 0.5, 2.0, false, 200);
         assertThat(wide.setCoverage()).isBetween(0.935, 0.965);

@@ -41,7 +41,7 @@ class PairedComparisonTest {
         return text.lines().filter(l -> l.startsWith(start)).reduce((a, b) -> b).orElseThrow();
     }
 
-    // the comparison measured on this machine (README): the baseline drifted from 120 to 250 TPS over its rounds
+    // the comparison measured on this machine (docs/compare.md): the baseline drifted from 120 to 250 TPS over its rounds
     private static final double[] BASE = {120.33, 176.33, 173.33, 249.67};
     private static final double[] SLOWER = {32.00, 36.33, 43.67, 43.00};
 

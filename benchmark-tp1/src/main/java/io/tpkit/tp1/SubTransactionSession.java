@@ -14,7 +14,7 @@ import java.util.List;
  * T1 or T2 (seed 000, section 3) as the driver sends them: {@code ops} operations (amends or
  * appends) and COMMIT in one round trip, as DebitCredit's client logic sends its five, so that
  * the transaction's own cost, its round trip and commit, is shared by {@code ops} operations
- * instead of charged to each (see README, "TP1 upper bound"). T1 is the account update
+ * instead of charged to each (see docs/tp1.md, "TP1 upper bound"). T1 is the account update
  * DebitCredit does, by key, with {@link Amends#DELTA}; T2 is DebitCredit's history insert, with
  * a delta of 0, so the balances still hold the sum of their history. A statement that changes
  * no row fails the transaction ({@link MissingRow}).

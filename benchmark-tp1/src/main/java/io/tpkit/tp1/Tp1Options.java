@@ -19,7 +19,7 @@ final class Tp1Options {
      * own cost (its round trip and commit), shared by all of them, is a small part of each
      * (a hundredth of a round trip and a commit per operation), and at least the 5 operations
      * over which TP1 shares its one commit, so that no operation is charged more of it than TP1
-     * pays (see README, "TP1 upper bound").
+     * pays (see docs/tp1.md, "TP1 upper bound").
      */
     static final int DEFAULT_OPS_PER_TRANSACTION = 100;
 

@@ -44,7 +44,7 @@ abstract class TpccClientSessionIT {
 
     /**
      * The round trips (requests sent and waited for) the dialect's session makes for each type
-     * in the common case: what the README states.
+     * in the common case: what docs/tpcc.md states.
      */
     abstract Map<TpccTransactionType, Integer> roundTrips();
 

@@ -47,7 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class TransactionPathBenchmark {
     static final int TRANSACTIONS = 20_000;
 
-    /** Terminals of W=2 (10 per warehouse) over the connections, as in the README's measurements. */
+    /** Terminals of W=2 (10 per warehouse) over the connections, as in the measurements of docs/tpcc.md and docs/cost.md. */
     @Param({"20"})
     public int terminals;
 

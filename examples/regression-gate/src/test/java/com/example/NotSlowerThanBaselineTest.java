@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Fails when TP1 is shown slower than the baseline by more than 10 %, and never on noise: the
  * whole 95 % interval of the ratio of the mean TPS must lie below 0.90. The baseline is a folder
- * measured earlier on the same machine with the same options (README: "A regression gate in a
+ * measured earlier on the same machine with the same options (docs/java-api.md: "A regression gate in a
  * Maven build"); -Dtpkit.baseline=DIR names it, by default ./baseline.
  */
 @TpkitBenchmark(workload = "tp1", options = "accounts-per-branch=1000")

@@ -35,7 +35,7 @@ final class BoundCommand extends RunCommand {
                 + "1 / (2/T2 + 3/T1) from their peak rates and TP1's peak as a percentage of it. T1 and T2 do "
                 + "--ops-per-transaction operations (default 100) per transaction and round trip, their commits "
                 + "not flushed where the server allows it for one session, so that they are charged only what "
-                + "TP1 pays for them (README, \"TP1 upper bound\").");
+                + "TP1 pays for them (docs/tp1.md, \"TP1 upper bound\").");
         for (String name : NOT_OFFERED) {
             OptionSpec o = spec.findOption(name);
             if (o != null) {

@@ -63,7 +63,7 @@ final class SweepCommand extends RunCommand {
                 + "starts empty."));
         kneeGain = OptionSpec.builder("--knee-gain").paramLabel("PCT").type(Double.class)
                 .description("The knee: the first point after which no later point gains PCT%% throughput per "
-                        + "doubling of the swept value, measured from it, while latency rises (see README). Default: 10.").build();
+                        + "doubling of the swept value, measured from it, while latency rises (see docs/sweeps.md). Default: 10.").build();
         spec.addOption(kneeGain);
         mvaOther = OptionSpec.builder("--mva-other").paramLabel("delay|queue").type(String.class)
                 .description("How the queueing model treats the service time the CPUs do not explain (commit "

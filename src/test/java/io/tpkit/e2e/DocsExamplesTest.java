@@ -12,17 +12,19 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README shows every file of examples/junit-example verbatim (under its path), so that a
- * user's project copied from the README alone is the project {@link JunitExampleIT} builds; and
- * the example uses the versions tpkit itself is built and tested with.
+ * The Java page (docs/java-api.md) shows every file of examples/junit-example verbatim (under its
+ * path), so that a user's project copied from the page alone is the project {@link JunitExampleIT}
+ * builds; the example uses the versions tpkit itself is built and tested with; and the IDE example
+ * on the page is the loop {@code ConnectionCountsExampleIT} runs.
  */
-class ReadmeExampleTest {
+class DocsExamplesTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path EXAMPLE = ROOT.resolve("examples/junit-example");
+    private static final Path PAGE = ROOT.resolve("docs/java-api.md");
 
     @Test
-    void theReadmeShowsEveryFileOfTheJunitExampleVerbatim() throws IOException {
-        String readme = Files.readString(ROOT.resolve("README.md"));
+    void thePageShowsEveryFileOfTheJunitExampleVerbatim() throws IOException {
+        String readme = Files.readString(PAGE);
         List<Path> files;
         try (Stream<Path> s = Files.walk(EXAMPLE)) {
             files = s.filter(Files::isRegularFile).filter(f -> !EXAMPLE.relativize(f).startsWith("target"))
@@ -32,18 +34,18 @@ class ReadmeExampleTest {
                 .contains("pom.xml", "src/test/java/com/example/OurDatabaseTest.java");
         for (Path file : files) {
             String name = ROOT.relativize(file).toString().replace('\\', '/');
-            assertThat(shownUnder(readme, name)).as("the README's block under `%s`", name)
+            assertThat(shownUnder(readme, name)).as("the page's block under `%s`", name)
                     .isEqualTo(Files.readString(file));
         }
     }
 
     /**
      * examples/regression-gate: its test shown verbatim; its pom.xml and logging settings are
-     * junit-example's, as the README says, apart from the artifactId.
+     * junit-example's, as the page says, apart from the artifactId.
      */
     @Test
-    void theReadmeShowsTheRegressionGateExampleAndWhatItSharesWithTheJunitExample() throws IOException {
-        String readme = Files.readString(ROOT.resolve("README.md"));
+    void thePageShowsTheRegressionGateExampleAndWhatItSharesWithTheJunitExample() throws IOException {
+        String readme = Files.readString(PAGE);
         Path gate = ROOT.resolve("examples/regression-gate");
         List<Path> files;
         try (Stream<Path> s = Files.walk(gate)) {
@@ -74,10 +76,27 @@ class ReadmeExampleTest {
         }
     }
 
-    /** The fenced block that follows the first mention of {@code `name`} in the README. */
+    /**
+     * The IDE example's loop, as the page shows it, is in the test the build runs, line for line
+     * (the test's own lines indented one level deeper, and its assertions after the print).
+     */
+    @Test
+    void thePagesIdeExampleIsTheLoopConnectionCountsExampleItRuns() throws IOException {
+        String path = "src/test/java/io/tpkit/examples/ConnectionCountsExampleIT.java";
+        List<String> shown = shownUnder(Files.readString(PAGE), path).strip().lines().map(String::strip).toList();
+        List<String> test = Files.readString(ROOT.resolve(path)).lines().map(String::strip).toList();
+        assertThat(shown).hasSizeGreaterThan(5).first().asString().startsWith("for (");
+        int from = test.indexOf(shown.getFirst());
+        assertThat(from).as("the test holds the page's first line %s", shown.getFirst()).isNotNegative();
+        // the page's loop ends where the test goes on to assert: the closing brace stands for that
+        assertThat(test.subList(from, from + shown.size() - 1)).isEqualTo(shown.subList(0, shown.size() - 1));
+        assertThat(shown.getLast()).isEqualTo("}");
+    }
+
+    /** The fenced block that follows the first mention of {@code `name`} in the page. */
     private static String shownUnder(String readme, String name) {
         int at = readme.indexOf("`" + name + "`");
-        assertThat(at).as("the README names `%s`", name).isNotNegative();
+        assertThat(at).as("the page names `%s`", name).isNotNegative();
         int fence = readme.indexOf("\n```", at);
         int start = readme.indexOf('\n', fence + 1) + 1;
         int end = readme.indexOf("\n```\n", start - 1);
