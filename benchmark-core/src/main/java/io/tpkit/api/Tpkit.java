@@ -231,6 +231,21 @@ public final class Tpkit {
         return outDir == null ? h : io.tpkit.report.HistoryFolder.write(outDir, h);
     }
 
+    /**
+     * Measures the upper bound the configuration's workload defines ({@code tpkit bound tp1}:
+     * McDonell's bound on TP1 from its sub-transactions, seed 000 section 3): the workload's
+     * sequence of runs at each connection count, one after the other on the same data, each with
+     * its own result folder, then the bound written beside them. Ctrl-C ({@code control}) ends the
+     * current run and skips the rest. See {@link io.tpkit.sweep.Sequences}.
+     *
+     * @param connections the degrees of concurrency to measure each run at (the peak is taken)
+     */
+    public static io.tpkit.sweep.SequenceResult bound(BenchmarkConfig base, List<Integer> connections,
+                                                      RunListener listener, RunControl control) throws Exception {
+        return io.tpkit.sweep.Sequences.run(io.tpkit.sweep.Sequences.bound(base), base, connections, listener,
+                control);
+    }
+
     /** Drops and loads the workload's data. */
     public static LoadReport load(BenchmarkConfig config, RunListener listener) throws Exception {
         return Runner.load(config, listener);

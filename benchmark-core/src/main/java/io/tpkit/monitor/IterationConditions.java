@@ -11,9 +11,6 @@ import java.util.function.ToDoubleFunction;
  * read from its "monitor" log next to each iteration's rate).
  */
 public final class IterationConditions {
-    static final String CHECKPOINTS = "db.checkpoints";
-    static final String WRITE_MS = "db.checkpoint_write_ms_per_s";
-    static final String SYNC_MS = "db.checkpoint_sync_ms_per_s";
 
     /** A checkpoint under way from {@code from} to {@code to}, in elapsed seconds of the run. */
     record Span(double from, double to) {
@@ -33,7 +30,7 @@ public final class IterationConditions {
      */
     public static List<Iteration> of(List<Iteration> iterations, List<Monitor.Row> rows) {
         List<Span> spans = checkpoints(rows);
-        boolean counted = rows.stream().anyMatch(r -> r.values().containsKey(CHECKPOINTS));
+        boolean counted = rows.stream().anyMatch(r -> r.values().containsKey(MonitorColumns.CHECKPOINTS));
         List<Iteration> out = new ArrayList<>(iterations.size());
         Double previousEnd = null;
         for (Iteration it : iterations) {
@@ -52,7 +49,7 @@ public final class IterationConditions {
                 if (r.middleIn(from, to)) {
                     inside.add(r);
                 }
-                Double c = r.values().get(CHECKPOINTS);
+                Double c = r.values().get(MonitorColumns.CHECKPOINTS);
                 if (c != null && middle > since && middle <= to) {
                     checkpoints = (checkpoints == null ? 0 : checkpoints) + Math.round(c);
                 }
@@ -62,15 +59,15 @@ public final class IterationConditions {
                 checkpoints = null; // a second the counter was not read in may have held one: not known
             }
             out.add(it.withConditions(new Iteration.Conditions(inside.size(),
-                    mean(inside, v -> sum(v, "os.cpu.user_pct", "os.cpu.system_pct")),
-                    mean(inside, v -> get(v, "os.cpu.iowait_pct")),
-                    mean(inside, v -> get(v, "db.cpu_pct")),
-                    mean(inside, v -> get(v, "driver.cpu_pct")),
+                    mean(inside, v -> sum(v, MonitorColumns.CPU_USER, MonitorColumns.CPU_SYSTEM)),
+                    mean(inside, v -> get(v, MonitorColumns.CPU_IOWAIT)),
+                    mean(inside, v -> get(v, MonitorColumns.SERVER_CPU)),
+                    mean(inside, v -> get(v, MonitorColumns.DRIVER_CPU)),
                     meanOfRows(inside, Monitor.Row::otherCpuPct),
-                    mean(inside, v -> get(v, "os.disk.write_bytes_per_s")),
-                    mean(inside, v -> get(v, "os.disk.read_bytes_per_s")),
-                    mean(inside, v -> get(v, "os.mem.major_faults_per_s")),
-                    mean(inside, v -> get(v, "os.mem.swap_out_pages_per_s")),
+                    mean(inside, v -> get(v, MonitorColumns.DISK_WRITE_BYTES)),
+                    mean(inside, v -> get(v, MonitorColumns.DISK_READ_BYTES)),
+                    mean(inside, v -> get(v, MonitorColumns.MAJOR_FAULTS)),
+                    mean(inside, v -> get(v, MonitorColumns.SWAP_OUT)),
                     checkpoints, checkpoints == null ? null
                     : spans.stream().mapToDouble(c -> c.overlap(from, to)).sum())));
             previousEnd = to;
@@ -87,7 +84,7 @@ public final class IterationConditions {
         List<Span> spans = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             Monitor.Row r = rows.get(i);
-            Double c = r.values().get(CHECKPOINTS);
+            Double c = r.values().get(MonitorColumns.CHECKPOINTS);
             if (c == null || c < 1) {
                 continue;
             }
@@ -95,12 +92,12 @@ public final class IterationConditions {
             double to = rows.getLast().elapsedSeconds();
             for (int j = i; j < rows.size(); j++) {
                 Monitor.Row e = rows.get(j);
-                Double next = e.values().get(CHECKPOINTS);
+                Double next = e.values().get(MonitorColumns.CHECKPOINTS);
                 if (j > i && next != null && next >= 1) {
                     to = e.elapsedSeconds() - e.seconds(); // the next one started: this one ended by then
                     break;
                 }
-                if (positive(e.values().get(WRITE_MS)) || positive(e.values().get(SYNC_MS))) {
+                if (positive(e.values().get(MonitorColumns.CHECKPOINT_WRITE_MS)) || positive(e.values().get(MonitorColumns.CHECKPOINT_SYNC_MS))) {
                     to = e.elapsedSeconds();
                     break;
                 }

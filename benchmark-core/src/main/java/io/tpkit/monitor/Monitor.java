@@ -43,10 +43,10 @@ public final class Monitor {
          * apart); NaN unless all three are known (the database runs on this machine).
          */
         public double otherCpuPct() {
-            Double user = values.get("os.cpu.user_pct");
-            Double system = values.get("os.cpu.system_pct");
-            Double db = values.get("db.cpu_pct");
-            Double driver = values.get("driver.cpu_pct");
+            Double user = values.get(MonitorColumns.CPU_USER);
+            Double system = values.get(MonitorColumns.CPU_SYSTEM);
+            Double db = values.get(MonitorColumns.SERVER_CPU);
+            Double driver = values.get(MonitorColumns.DRIVER_CPU);
             if (user == null || system == null || db == null || driver == null) {
                 return Double.NaN;
             }

@@ -20,11 +20,7 @@ import java.util.stream.Stream;
  * the figures cover the database too; with a remote server they describe the driver's machine only.
  */
 final class OsSampler {
-    static final List<String> COLUMNS = List.of("os.cpu.user_pct", "os.cpu.system_pct", "os.cpu.iowait_pct",
-            "os.cpu.idle_pct", "os.cpu.steal_pct", "os.disk.read_bytes_per_s", "os.disk.write_bytes_per_s",
-            "os.disk.reads_per_s", "os.disk.writes_per_s", "os.mem.used_bytes", "os.mem.available_bytes",
-            "os.mem.major_faults_per_s", "os.mem.swap_in_pages_per_s", "os.mem.swap_out_pages_per_s",
-            "driver.cpu_pct", "db.cpu_pct");
+    static final List<String> COLUMNS = MonitorColumns.MACHINE;
 
     private final Path proc;
     private final Predicate<String> wholeDisk;
@@ -97,8 +93,8 @@ final class OsSampler {
                 double[] pct = first || cpu == null ? null : now.percentSince(cpu);
                 cpu = now;
                 if (pct != null) {
-                    String[] names = {"os.cpu.user_pct", "os.cpu.system_pct", "os.cpu.iowait_pct", "os.cpu.idle_pct",
-                            "os.cpu.steal_pct"};
+                    String[] names = {MonitorColumns.CPU_USER, MonitorColumns.CPU_SYSTEM, MonitorColumns.CPU_IOWAIT,
+                            MonitorColumns.CPU_IDLE, MonitorColumns.CPU_STEAL};
                     for (int i = 0; i < names.length; i++) {
                         m.put(names[i], pct[i]);
                     }
@@ -112,10 +108,10 @@ final class OsSampler {
             try {
                 DiskCounters now = DiskCounters.parse(read("diskstats"), wholeDisk);
                 if (!first && disk != null && seconds > 0) {
-                    m.put("os.disk.read_bytes_per_s", (now.readBytes() - disk.readBytes()) / seconds);
-                    m.put("os.disk.write_bytes_per_s", (now.writtenBytes() - disk.writtenBytes()) / seconds);
-                    m.put("os.disk.reads_per_s", (now.reads() - disk.reads()) / seconds);
-                    m.put("os.disk.writes_per_s", (now.writes() - disk.writes()) / seconds);
+                    m.put(MonitorColumns.DISK_READ_BYTES, (now.readBytes() - disk.readBytes()) / seconds);
+                    m.put(MonitorColumns.DISK_WRITE_BYTES, (now.writtenBytes() - disk.writtenBytes()) / seconds);
+                    m.put(MonitorColumns.DISK_READS, (now.reads() - disk.reads()) / seconds);
+                    m.put(MonitorColumns.DISK_WRITES, (now.writes() - disk.writes()) / seconds);
                 }
                 disk = now;
             } catch (IOException | RuntimeException e) {
@@ -127,8 +123,8 @@ final class OsSampler {
             try {
                 MemInfo mem = MemInfo.parse(read("meminfo"));
                 if (!first) {
-                    m.put("os.mem.used_bytes", (double) mem.usedBytes());
-                    m.put("os.mem.available_bytes", (double) mem.availableBytes());
+                    m.put(MonitorColumns.MEMORY_USED, (double) mem.usedBytes());
+                    m.put(MonitorColumns.MEMORY_AVAILABLE, (double) mem.availableBytes());
                 }
             } catch (IOException | RuntimeException e) {
                 memOn = false;
@@ -139,9 +135,9 @@ final class OsSampler {
             try {
                 Paging now = Paging.parse(read("vmstat"));
                 if (!first && paging != null && seconds > 0) {
-                    m.put("os.mem.major_faults_per_s", (now.majorFaults() - paging.majorFaults()) / seconds);
-                    m.put("os.mem.swap_in_pages_per_s", (now.swapIns() - paging.swapIns()) / seconds);
-                    m.put("os.mem.swap_out_pages_per_s", (now.swapOuts() - paging.swapOuts()) / seconds);
+                    m.put(MonitorColumns.MAJOR_FAULTS, (now.majorFaults() - paging.majorFaults()) / seconds);
+                    m.put(MonitorColumns.SWAP_IN, (now.swapIns() - paging.swapIns()) / seconds);
+                    m.put(MonitorColumns.SWAP_OUT, (now.swapOuts() - paging.swapOuts()) / seconds);
                 }
                 paging = now;
             } catch (IOException | RuntimeException e) {
@@ -157,14 +153,14 @@ final class OsSampler {
         } else {
             if (!first && driverCpu >= 0 && seconds > 0) {
                 // a share of the whole machine, like os.cpu.*: 100 means every CPU busy with the driver
-                m.put("driver.cpu_pct", 100 * (driverNow - driverCpu) / 1e9 / seconds / cpus);
+                m.put(MonitorColumns.DRIVER_CPU, 100 * (driverNow - driverCpu) / 1e9 / seconds / cpus);
             }
             driverCpu = driverNow;
         }
         if (server != null) {
             long serverNow = server.cpuNanos();
             if (!first && serverCpu >= 0 && serverNow >= 0 && seconds > 0) {
-                m.put("db.cpu_pct", 100 * (serverNow - serverCpu) / 1e9 / seconds / cpus);
+                m.put(MonitorColumns.SERVER_CPU, 100 * (serverNow - serverCpu) / 1e9 / seconds / cpus);
             }
             serverCpu = serverNow;
         }

@@ -1,5 +1,6 @@
 package io.tpkit.report;
 
+import io.tpkit.monitor.MonitorColumns;
 import io.tpkit.config.JdbcAddress;
 import io.tpkit.metrics.Iteration;
 import io.tpkit.metrics.LatencySummary;
@@ -763,67 +764,6 @@ public final class RunReport {
     }
 
     /**
-     * A server or OS series of monitor.csv: its chart (one unit per chart) and its name in words.
-     *
-     * @param scale what a value is multiplied by for the chart's unit (bytes to MB)
-     */
-    private record Meter(String chart, String label, double scale) {
-    }
-
-    /** The charts of the monitor: title and y axis (with its unit), in the page's order. */
-    private static final Map<String, String[]> MONITOR_CHARTS = new LinkedHashMap<>();
-    private static final Map<String, Meter> METERS = new LinkedHashMap<>();
-
-    static {
-        MONITOR_CHARTS.put("cpu", new String[] {"CPU", "CPU, % of all cores"});
-        MONITOR_CHARTS.put("disk", new String[] {"Disk throughput", "MB per second"});
-        MONITOR_CHARTS.put("disk-ops", new String[] {"Disk requests", "requests per second"});
-        MONITOR_CHARTS.put("db-transactions", new String[] {"Database: transactions", "transactions per second"});
-        MONITOR_CHARTS.put("db-blocks", new String[] {"Database: buffer cache", "blocks per second"});
-        MONITOR_CHARTS.put("db-waits", new String[] {"Database: lock waits", "waits per second"});
-        MONITOR_CHARTS.put("db-bytes", new String[] {"Database: bytes written", "MB per second"});
-        MONITOR_CHARTS.put("db-checkpoint", new String[] {"Database: checkpoint work",
-                "ms of checkpoint work per second"});
-        MONITOR_CHARTS.put("db-other", new String[] {"Database: other counters", "per second"});
-        METERS.put("os.cpu.user_pct", new Meter("cpu", "user (all processes)", 1));
-        METERS.put("os.cpu.system_pct", new Meter("cpu", "system (all processes)", 1));
-        METERS.put("os.cpu.iowait_pct", new Meter("cpu", "waiting for I/O", 1));
-        METERS.put("driver.cpu_pct", new Meter("cpu", "tpkit driver", 1));
-        METERS.put("db.cpu_pct", new Meter("cpu", "database server", 1));
-        METERS.put("os.disk.read_bytes_per_s", new Meter("disk", "read", 1e-6));
-        METERS.put("os.disk.write_bytes_per_s", new Meter("disk", "written", 1e-6));
-        METERS.put("os.disk.reads_per_s", new Meter("disk-ops", "reads", 1));
-        METERS.put("os.disk.writes_per_s", new Meter("disk-ops", "writes", 1));
-        METERS.put("db.commits_per_s", new Meter("db-transactions", "commits", 1));
-        METERS.put("db.rollbacks_per_s", new Meter("db-transactions", "rollbacks", 1));
-        METERS.put("db.blks_hit_per_s", new Meter("db-blocks", "hits (found in the cache)", 1));
-        METERS.put("db.blks_read_per_s", new Meter("db-blocks", "reads (not in the cache: from the OS or disk)", 1));
-        METERS.put("db.row_lock_waits_per_s", new Meter("db-waits", "row lock waits", 1));
-        METERS.put("db.wal_bytes_per_s", new Meter("db-bytes", "WAL / redo log", 1e-6));
-        METERS.put("db.data_written_bytes_per_s", new Meter("db-bytes", "data files", 1e-6));
-        METERS.put("db.temp_bytes_per_s", new Meter("db-bytes", "temporary files", 1e-6));
-        METERS.put("db.checkpoint_write_ms_per_s", new Meter("db-checkpoint", "writing pages", 1));
-        METERS.put("db.checkpoint_sync_ms_per_s", new Meter("db-checkpoint", "syncing files", 1));
-    }
-
-    /** A series of monitor.csv that this version has no name for: its key in words, on a chart by its unit. */
-    private static Meter meter(String column) {
-        Meter known = METERS.get(column);
-        if (known != null) {
-            return known;
-        }
-        String words = column.replaceFirst("^(db|os|driver)\\.", "").replaceFirst("_per_s$", "")
-                .replace("blks", "blocks").replace("xact", "transactions").replace('_', ' ').replace('.', ' ');
-        if (column.contains("bytes")) {
-            return new Meter(column.startsWith("db.") ? "db-bytes" : "disk", words.replace(" bytes", ""), 1e-6);
-        }
-        if (column.contains("_ms_per_s")) {
-            return new Meter("db-checkpoint", words.replace(" ms", ""), 1);
-        }
-        return new Meter("db-other", words, 1);
-    }
-
-    /**
      * The server's and the machine's figures, a unit per chart. Counters of one unit whose sizes
      * differ by more than 20 times go on charts of their own (block hits would flatten block reads),
      * and a series that stayed at 0 is named under the charts rather than drawn.
@@ -835,19 +775,20 @@ public final class RunReport {
         }
         html.append("<h2>Server and OS</h2>\n");
         Map<String, List<String>> byChart = new LinkedHashMap<>();
-        MONITOR_CHARTS.keySet().forEach(c -> byChart.put(c, new ArrayList<>()));
+        MonitorColumns.CHARTS.keySet().forEach(c -> byChart.put(c, new ArrayList<>()));
         List<String> zero = new ArrayList<>();
         for (String column : monitor.header) {
             boolean perSecond = column.endsWith("_per_s") || column.endsWith("_pct");
-            if (!perSecond || column.equals("os.cpu.idle_pct") || column.equals("os.cpu.steal_pct")
-                    || !(column.startsWith("db.") || METERS.containsKey(column))) {
+            if (!perSecond || column.equals(MonitorColumns.CPU_IDLE) || column.equals(MonitorColumns.CPU_STEAL)
+                    || !(column.startsWith(MonitorColumns.SERVER_PREFIX) || MonitorColumns.named(column))) {
                 continue;
             }
             if (max(column) <= 0) {
-                zero.add(MONITOR_CHARTS.get(meter(column).chart())[0] + ": " + meter(column).label());
+                MonitorColumns.Meter m = MonitorColumns.meter(column);
+                zero.add(MonitorColumns.CHARTS.get(m.chart())[0] + ": " + m.label());
                 continue;
             }
-            byChart.get(meter(column).chart()).add(column);
+            byChart.get(MonitorColumns.meter(column).chart()).add(column);
         }
         byChart.forEach((chart, columns) -> {
             if (columns.isEmpty()) {
@@ -856,17 +797,17 @@ public final class RunReport {
             // the machine's own figures share a chart (reads beside writes); the database's counters do when of a size
             List<List<String>> charts = chart.startsWith("db-") ? byMagnitude(columns) : List.of(columns);
             for (int i = 0; i < charts.size(); i++) {
-                String[] titleAndUnit = MONITOR_CHARTS.get(chart);
+                String[] titleAndUnit = MonitorColumns.CHARTS.get(chart);
                 String id = chart + (i == 0 ? "" : "-" + (i + 1));
                 SvgChart c = timeChart(id, titleAndUnit[1]);
                 for (String column : charts.get(i)) {
-                    Meter m = meter(column);
+                    MonitorColumns.Meter m = MonitorColumns.meter(column);
                     c.series(m.label(), monitorColumn(column, m.scale()));
                 }
                 if (!c.hasLine()) {
                     continue; // a second or less was monitored: nothing to draw over time
                 }
-                List<String> names = charts.get(i).stream().map(k -> meter(k).label()).toList();
+                List<String> names = charts.get(i).stream().map(k -> MonitorColumns.meter(k).label()).toList();
                 html.append("<h3>").append(Html.escape(titleAndUnit[0] + (charts.size() > 1
                         ? " \u2014 " + String.join(", ", names) : ""))).append("</h3>\n").append(c.render());
             }

@@ -1,5 +1,6 @@
 package io.tpkit.result;
 
+import io.tpkit.monitor.MonitorColumns;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.CostTotals;
@@ -107,8 +108,8 @@ public record CostPerTransaction(String basis, long committed,
             notes.add("network bytes absent: this database's driver sockets are not counted");
         }
         double tps = m.throughput().overWallClock();
-        Double wal = perTransaction(monitor, "db.wal_bytes_per_s", tps);
-        Double blocks = perTransaction(monitor, "db.blks_read_per_s", tps);
+        Double wal = perTransaction(monitor, MonitorColumns.WAL_BYTES, tps);
+        Double blocks = perTransaction(monitor, MonitorColumns.BLOCK_READS, tps);
         if (wal == null || blocks == null) {
             boolean monitored = monitor != null && monitor.samples() > 0 && monitor.fromSeconds() != null;
             notes.add((wal == null ? "WAL bytes" : "block reads") + (wal == null && blocks == null ? " and block reads" : "")

@@ -1,5 +1,7 @@
 package io.tpkit.runner;
 
+import io.tpkit.config.BadInputException;
+import io.tpkit.config.LoadPolicy;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.Units;
 import io.tpkit.runner.RunListener;
@@ -28,6 +30,46 @@ final class Loader {
                     + "' loads it again", e);
         } finally {
             control.loading(null);
+        }
+    }
+
+    /** Loads as the load policy says: always, when the database is empty, or never. */
+    static LoadReport prepareData(WorkloadOnTarget db, RunListener listener, RunControl control) throws Exception {
+        LoadPolicy policy = db.config.loadPolicy();
+        if (db.config.partition() != null) {
+            if (policy == LoadPolicy.ALWAYS) {
+                throw new BadInputException("the parts of a split run share one database: load it once with "
+                        + "'tpkit load " + db.workload.name() + scale(db) + db.config.workloadOptions()
+                        + db.config.targetOptions() + "', then start the parts without --reload");
+            }
+            policy = LoadPolicy.NEVER; // two parts loading an empty database at once would collide
+        }
+        if (policy == LoadPolicy.ALWAYS) {
+            return Loader.load(db, listener, control);
+        }
+        long loaded;
+        try (Connection c = db.connection()) {
+            loaded = db.bound.loadedScale(c);
+        }
+        if (policy == LoadPolicy.IF_EMPTY && loaded < 0) {
+            return Loader.load(db, listener, control);
+        }
+        requireLoaded(db, loaded);
+        return null;
+    }
+
+    static void requireLoaded(WorkloadOnTarget db, long loaded) {
+        String name = db.workload.name();
+        if (loaded < 0) {
+            throw new BadInputException("the database holds no " + name + " data: run 'tpkit load " + name
+                    + scale(db) + db.config.workloadOptions() + db.config.targetOptions() + "' first"
+                    + (db.config.target().equals("embedded-postgres") && db.config.dataDir() == null
+                    ? " (an embedded database without --data-dir starts empty every time)" : ""));
+        }
+        if (loaded != db.bound.scale()) {
+            throw new BadInputException("the database holds " + name + " at scale " + loaded + ", not "
+                    + db.bound.scale() + ": leave out --scale or reload with 'tpkit load " + name
+                    + " --scale " + db.bound.scale() + db.config.workloadOptions() + db.config.targetOptions() + "'");
         }
     }
 

@@ -18,6 +18,19 @@ import java.util.TreeMap;
  * (which must agree, as NTP keeps them). A part leaves its row when its run ends.
  */
 final class PartRendezvous implements AutoCloseable {
+    /** How long a part of a split run or load waits for the others. */
+    static final java.time.Duration PART_TIMEOUT = java.time.Duration.ofSeconds(120);
+    /**
+     * A shorter {@link #PART_TIMEOUT} in seconds, for tests of a part that never comes (a system
+     * property, so that no option offers it to users).
+     */
+    static final String PART_TIMEOUT_PROPERTY = "tpkit.partTimeoutSeconds";
+
+    static java.time.Duration partTimeout() {
+        String s = System.getProperty(PART_TIMEOUT_PROPERTY);
+        return s == null ? PART_TIMEOUT : java.time.Duration.ofSeconds(Long.parseLong(s.trim()));
+    }
+
     static final String TABLE = "tpkit_parts";
     /** Time for every part to see the last row before the common start. */
     static final Duration GRACE = Duration.ofSeconds(3);

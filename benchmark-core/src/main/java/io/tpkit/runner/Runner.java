@@ -68,7 +68,7 @@ public final class Runner {
                     return checkForeign(db, foreign.get(), c, listener);
                 }
             }
-            requireLoaded(db, loaded);
+            Loader.requireLoaded(db, loaded);
             if (part == null) {
                 listener.message("checking the consistency of " + db.workload.name());
                 return db.bound.checkConsistency(c);
@@ -93,19 +93,6 @@ public final class Runner {
                 + "marker in the database)");
         data.description().forEach(listener::message);
         return data.checkConsistency(c);
-    }
-
-    /** How long a part of a split run or load waits for the others. */
-    static final java.time.Duration PART_TIMEOUT = java.time.Duration.ofSeconds(120);
-    /**
-     * A shorter {@link #PART_TIMEOUT} in seconds, for tests of a part that never comes (a system
-     * property, so that no option offers it to users).
-     */
-    static final String PART_TIMEOUT_PROPERTY = "tpkit.partTimeoutSeconds";
-
-    static java.time.Duration partTimeout() {
-        String s = System.getProperty(PART_TIMEOUT_PROPERTY);
-        return s == null ? PART_TIMEOUT : java.time.Duration.ofSeconds(Long.parseLong(s.trim()));
     }
 
     public static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
@@ -151,7 +138,7 @@ public final class Runner {
             refuseOverConnectionLimit(db, settings);
             db.target.holdOnInterrupt();
 
-            LoadReport load = start != null && start.prepared() ? prepared(db, start) : prepareData(db, listener, control);
+            LoadReport load = start != null && start.prepared() ? prepared(db, start) : Loader.prepareData(db, listener, control);
             BeforeRun before = BeforeRun.prepareAndRead(db);
             listener.message(RunDescription.describeRun(db, settings));
             Measurement.Measured measured;
@@ -159,9 +146,9 @@ public final class Runner {
             if (part == null) {
                 measured = Measurement.run(db, settings, null, null, before, folder, listener, control);
             } else {
-                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), partTimeout(), listener);
+                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PartRendezvous.partTimeout(), listener);
                      PartRounds rounds = part.inRounds()
-                             ? new PartRounds(db, part.part(), meeting.startMillis(), partTimeout()) : null) {
+                             ? new PartRounds(db, part.part(), meeting.startMillis(), PartRendezvous.partTimeout()) : null) {
                     long late = meeting.awaitStart();
                     measured = Measurement.run(db, settings, part, rounds, before, folder, listener, control);
                     partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured,
@@ -251,49 +238,9 @@ public final class Runner {
     /** Data a series restored or reloaded: required as a run without a load requires it. */
     private static LoadReport prepared(WorkloadOnTarget db, StartingData.Start start) throws SQLException {
         try (Connection c = db.connection()) {
-            requireLoaded(db, db.bound.loadedScale(c));
+            Loader.requireLoaded(db, db.bound.loadedScale(c));
         }
         return start.load();
-    }
-
-    /** Loads as the load policy says: always, when the database is empty, or never. */
-    static LoadReport prepareData(WorkloadOnTarget db, RunListener listener, RunControl control) throws Exception {
-        LoadPolicy policy = db.config.loadPolicy();
-        if (db.config.partition() != null) {
-            if (policy == LoadPolicy.ALWAYS) {
-                throw new BadInputException("the parts of a split run share one database: load it once with "
-                        + "'tpkit load " + db.workload.name() + scaleOption(db.config) + db.config.workloadOptions()
-                        + db.config.targetOptions() + "', then start the parts without --reload");
-            }
-            policy = LoadPolicy.NEVER; // two parts loading an empty database at once would collide
-        }
-        if (policy == LoadPolicy.ALWAYS) {
-            return Loader.load(db, listener, control);
-        }
-        long loaded;
-        try (Connection c = db.connection()) {
-            loaded = db.bound.loadedScale(c);
-        }
-        if (policy == LoadPolicy.IF_EMPTY && loaded < 0) {
-            return Loader.load(db, listener, control);
-        }
-        requireLoaded(db, loaded);
-        return null;
-    }
-
-    private static void requireLoaded(WorkloadOnTarget db, long loaded) {
-        String name = db.workload.name();
-        if (loaded < 0) {
-            throw new BadInputException("the database holds no " + name + " data: run 'tpkit load " + name
-                    + scaleOption(db.config) + db.config.workloadOptions() + db.config.targetOptions() + "' first"
-                    + (db.config.target().equals("embedded-postgres") && db.config.dataDir() == null
-                    ? " (an embedded database without --data-dir starts empty every time)" : ""));
-        }
-        if (loaded != db.bound.scale()) {
-            throw new BadInputException("the database holds " + name + " at scale " + loaded + ", not "
-                    + db.bound.scale() + ": leave out --scale or reload with 'tpkit load " + name
-                    + " --scale " + db.bound.scale() + db.config.workloadOptions() + db.config.targetOptions() + "'");
-        }
     }
 
     /** A run that needs more connections than the server accepts is refused before it starts. */
@@ -307,15 +254,8 @@ public final class Runner {
         }
         int needs = RunSettings.connectionsNeeded(s, db.bound);
         // the plugins leave the asking connection out of "in use": it is one of the run's own
-        String unit = Series.concurrency(db.config);
-        Series.refuseOverLimit("--" + unit + " " + s.connections(), needs, s.connections(), limit.get().available(),
+        String unit = ServerConnections.concurrency(db.config);
+        ServerConnections.refuseOverLimit("--" + unit + " " + s.connections(), needs, s.connections(), limit.get().available(),
                 limit.get(), db.target.plugin().name(), unit);
     }
-
-    private static String scaleOption(BenchmarkConfig config) {
-        return config.scale() == null ? "" : " --scale " + config.scale();
-    }
-
-
-
 }

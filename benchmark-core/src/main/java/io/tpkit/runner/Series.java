@@ -86,8 +86,8 @@ public final class Series implements AutoCloseable {
             if (limit.isPresent()) {
                 for (int i = 0; i < configs.size(); i++) {
                     Shape s = shapes.get(i);
-                    refuseOverLimit(labels.get(i), s.needs(), s.connections(), limit.get().available(),
-                            limit.get(), target.plugin().name(), concurrency(first));
+                    ServerConnections.refuseOverLimit(labels.get(i), s.needs(), s.connections(), limit.get().available(),
+                            limit.get(), target.plugin().name(), ServerConnections.concurrency(first));
                 }
             }
             return new Series(target, limit, new StartingData(target, ask));
@@ -95,32 +95,6 @@ public final class Series implements AutoCloseable {
             target.close();
             throw e;
         }
-    }
-
-    /**
-     * Refuses, in one line, a run that needs more connections than the server accepts: found
-     * before the run, rather than as a pool's timeout 30 s into it.
-     *
-     * @param available what the server accepts for this run
-     * @param unit      what the user gives to have fewer connections: "connections", or "threads"
-     *                  for a workload whose every thread has its own ({@link #concurrency})
-     */
-    static void refuseOverLimit(String label, int needs, int connections, int available, ConnectionLimit limit,
-                                String server, String unit) {
-        if (needs <= available) {
-            return;
-        }
-        throw new BadInputException(label + " needs " + needs + " connections (" + connections + " for the run"
-                + (needs - connections > RunSettings.SPARE_CONNECTIONS ? ", " + (needs - connections - RunSettings.SPARE_CONNECTIONS)
-                + " for deferred work" : "") + ", " + RunSettings.SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the "
-                + "server (" + server + ") accepts " + available + " more (" + limit.how() + "): use at most "
-                + Math.max(0, available - (needs - connections)) + " " + unit + " or raise the server's limit; "
-                + "nothing was run");
-    }
-
-    /** What sets a run's connections: "threads" for a workload whose scale is its threads (HPSS), else "connections". */
-    static String concurrency(BenchmarkConfig config) {
-        return Plugins.workload(config.workload()).scaleIsThreads() ? "threads" : "connections";
     }
 
     private static Optional<ConnectionLimit> connectionLimit(Target target) {

@@ -33,7 +33,7 @@ final class SlicedLoad {
 
     static LoadReport load(WorkloadOnTarget given, RunListener listener) throws Exception {
         Partition part = given.config.partition();
-        Duration timeout = Runner.partTimeout();
+        Duration timeout = PartRendezvous.partTimeout();
         long start = System.nanoTime();
         LoadGeneration.Terms mine = new LoadGeneration.Terms(given.workload.name(), part.count(), given.bound.scale(),
                 given.config.seed(), given.config.workloadOptions());

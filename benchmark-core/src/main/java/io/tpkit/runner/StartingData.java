@@ -167,7 +167,7 @@ public final class StartingData implements AutoCloseable {
         List<String> tables;
         try (WorkloadOnTarget db = WorkloadOnTarget.start(Binding.of(first),
                 RunSettings.loadPoolSize(first.connections()), listener, target).atLoadedScale(listener)) {
-            load = Runner.prepareData(db, listener, control);
+            load = Loader.prepareData(db, listener, control);
             tables = db.bound.dataTables();
         }
         List<String> refused = new ArrayList<>();

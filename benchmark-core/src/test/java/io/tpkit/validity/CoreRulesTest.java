@@ -2,6 +2,7 @@ package io.tpkit.validity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tpkit.db.postgres.PostgresUpkeep;
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.Outage;
 import io.tpkit.metrics.RunMetrics;
@@ -259,12 +260,12 @@ class CoreRulesTest {
 
     @Test
     void postgresTimeSettingsInSeconds() {
-        assertThat(CoreRules.postgresSeconds("5min")).isEqualTo(300);
-        assertThat(CoreRules.postgresSeconds("30s")).isEqualTo(30);
-        assertThat(CoreRules.postgresSeconds("1h")).isEqualTo(3600);
-        assertThat(CoreRules.postgresSeconds("1d")).isEqualTo(86_400);
-        assertThat(CoreRules.postgresSeconds("300")).isEqualTo(300);
-        assertThat(CoreRules.postgresSeconds("soon")).isEqualTo(-1);
+        assertThat(PostgresUpkeep.seconds("5min")).isEqualTo(300);
+        assertThat(PostgresUpkeep.seconds("30s")).isEqualTo(30);
+        assertThat(PostgresUpkeep.seconds("1h")).isEqualTo(3600);
+        assertThat(PostgresUpkeep.seconds("1d")).isEqualTo(86_400);
+        assertThat(PostgresUpkeep.seconds("300")).isEqualTo(300);
+        assertThat(PostgresUpkeep.seconds("soon")).isEqualTo(-1);
     }
 
     // ---- driver-saturation ----

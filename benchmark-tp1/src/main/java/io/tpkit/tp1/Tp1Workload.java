@@ -46,6 +46,12 @@ public final class Tp1Workload implements Workload {
         return ArrivalModel.STREAMS;
     }
 
+    /** McDonell's upper bound from the sub-transactions T1 and T2 ({@code tpkit bound tp1}). */
+    @Override
+    public java.util.Optional<io.tpkit.spi.workload.RunSequence> bound() {
+        return java.util.Optional.of(new UpperBoundSequence());
+    }
+
     @Override
     public List<WorkloadOption> options() {
         return Tp1Options.OPTIONS;

@@ -1,23 +1,8 @@
 package io.tpkit.tp1;
 
-import io.tpkit.api.Tpkit;
-import io.tpkit.config.ArrivalModel;
-import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
-import io.tpkit.config.LoadPolicy;
-import io.tpkit.config.Logic;
 import io.tpkit.config.TargetText;
-import io.tpkit.files.Folders;
-import io.tpkit.result.ResultWriter;
-import io.tpkit.result.RunResult;
-import io.tpkit.runner.RunControl;
-import io.tpkit.runner.RunListener;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,13 +12,11 @@ import java.util.Map;
  * {@code tpkit bound tp1}: McDonell's upper bound on TP1 throughput measured end to end (seed 000,
  * section 3). For each connection count, one after the other on the same data: T1 without
  * conflict, T1 with pathological conflict, T2, and TP1 itself, each an ordinary tp1 run with its
- * own result folder. Then each one's peak rate over the connection counts, the bound
- * {@code 1 / (2/T2 + 3/T1)} from the peaks of T2 and T1 without conflict, and TP1's peak as a
- * percentage of it, written to {@code bound-tp1-...} as bound.json, bound.csv and bound.txt beside
- * the runs' folders.
- *
- * <p>The folder is created under its final name, since the runs inside it record their own
- * paths; a sequence that fails or is interrupted leaves the runs it finished and no bound files.
+ * own result folder (core runs them: {@link UpperBoundSequence}). Then each one's peak rate over
+ * the connection counts, the bound {@code 1 / (2/T2 + 3/T1)} from the peaks of T2 and T1 without
+ * conflict, and TP1's peak as a percentage of it, written to {@code bound-tp1-...} as bound.json,
+ * bound.csv and bound.txt beside the runs' folders. This class holds the runs' figures and what
+ * they add up to.
  */
 public final class UpperBoundRuns {
     public static final String JSON = "bound.json";
@@ -42,7 +25,6 @@ public final class UpperBoundRuns {
     /** The runs of one connection count, in the order they run. */
     static final List<SubTransaction> SEQUENCE = List.of(SubTransaction.T1, SubTransaction.T1_CONFLICT,
             SubTransaction.T2, SubTransaction.NONE);
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private UpperBoundRuns() {
     }
@@ -79,7 +61,7 @@ public final class UpperBoundRuns {
     }
 
     /**
-     * What {@link #measure} produced: the runs, the peaks, the bound and TP1 against it.
+     * What the sequence produced: the runs, the peaks, the bound and TP1 against it.
      *
      * @param bound              the seed's bound from the peaks of T1 without conflict and T2;
      *                           null when one of them is missing (interrupted)
@@ -96,110 +78,6 @@ public final class UpperBoundRuns {
                          Double percentOfBoundOneInConflict, List<AtConnections> byConnections, List<String> how) {
     }
 
-    /**
-     * Runs the sequence for each connection count and computes the bound.
-     *
-     * @param base        a tp1 configuration: target, scale, accounts per branch, warm-up,
-     *                    duration, seed, load policy (for the first run), output folder; its
-     *                    connections are ignored in favour of {@code connections}
-     * @param connections the degrees of concurrency to measure each run at (the peak is taken)
-     * @throws BadInputException for a configuration the sub-transactions cannot run with
-     */
-    public static Result measure(BenchmarkConfig base, List<Integer> connections, RunListener listener,
-                                 RunControl control) throws Exception {
-        check(base, connections);
-        Path folder = createFolder(base);
-        Path temporary = null;
-        BenchmarkConfig shared = base;
-        String sameData;
-        String target = base.target();
-        if (target.equals(BenchmarkConfig.DEFAULT_TARGET) && base.dataDir() == null) {
-            temporary = Files.createTempDirectory("tpkit-bound-pgdata-");
-            shared = base.toBuilder().dataDir(temporary).build();
-            sameData = "one embedded PostgreSQL data directory for all runs (temporary, deleted afterwards), "
-                    + "loaded once; the server is started for each run";
-        } else if (target.equals(BenchmarkConfig.DEFAULT_TARGET)) {
-            sameData = "one embedded PostgreSQL data directory for all runs (" + base.dataDir() + ")";
-        } else if (target.startsWith("jdbc:")) {
-            sameData = "the server's database, the same for all runs";
-        } else {
-            sameData = target + " keeps no data between runs: every run started a new server and loaded the same "
-                    + "data again";
-        }
-        List<Run> runs = new ArrayList<>();
-        String database = null;
-        try {
-            int total = connections.size() * SEQUENCE.size();
-            outer:
-            for (int c : connections) {
-                for (SubTransaction sub : SEQUENCE) {
-                    if (control.aborted()) {
-                        break outer;
-                    }
-                    listener.message("bound " + (runs.size() + 1) + " of " + total + ": " + label(sub) + " ("
-                            + sub.description + ") with " + c + " connection" + (c == 1 ? "" : "s"));
-                    BenchmarkConfig config = config(shared, sub, c, runs.isEmpty(), folder);
-                    RunResult r = Tpkit.run(config, listener, control);
-                    database = r.database().get("product") + " " + r.database().get("version");
-                    runs.add(run(sub, c, r));
-                    if (r.metrics().incomplete()) {
-                        break outer;
-                    }
-                }
-            }
-        } finally {
-            if (temporary != null) {
-                Folders.deleteQuietly(temporary);
-            }
-        }
-        Result result = result(folder, database, base, connections, sameData, runs,
-                runs.size() == connections.size() * SEQUENCE.size());
-        write(folder, result);
-        return result;
-    }
-
-    private static void check(BenchmarkConfig base, List<Integer> connections) {
-        if (!"tp1".equals(base.workload())) {
-            throw new BadInputException("the upper bound is TP1's: 'tpkit bound tp1' (got " + base.workload() + ")");
-        }
-        if (connections.isEmpty() || connections.stream().anyMatch(c -> c == null || c < 1)) {
-            throw new BadInputException("--connections must list one or more counts of at least 1, e.g. 1,2,4,8");
-        }
-        if (connections.stream().distinct().count() < connections.size()) {
-            throw new BadInputException("--connections " + connections + " names a count twice");
-        }
-        Tp1Options.opsPerTransaction(base.options().get(Tp1Options.OPS_PER_TRANSACTION)); // a bad K fails now
-        for (String option : List.of(Tp1Options.SUB_TRANSACTION, Tp1Options.ORDER)) {
-            if (base.options().containsKey(option)) {
-                throw new BadInputException("'tpkit bound tp1' chooses the transactions itself: drop --" + option);
-            }
-        }
-        if (base.arrival() != null && base.arrival() != ArrivalModel.STREAMS) {
-            throw new BadInputException("the sub-transactions and TP1 run as back-to-back streams for the bound: "
-                    + "drop --arrival " + base.arrival().label());
-        }
-        if (base.transactions() != null || base.ratePerSecond() > 0) {
-            throw new BadInputException("the bound needs peak rates: each run is measured for --duration, unpaced "
-                    + "(drop --transactions and --rate)");
-        }
-    }
-
-    private static BenchmarkConfig config(BenchmarkConfig shared, SubTransaction sub, int connections, boolean first,
-                                          Path folder) {
-        BenchmarkConfig.Builder b = shared.toBuilder().connections(connections).arrival(ArrivalModel.STREAMS)
-                .outDir(folder);
-        if (sub != SubTransaction.NONE) {
-            b.option(Tp1Options.SUB_TRANSACTION, sub.label).logic(Logic.CLIENT)
-                    .option(Tp1Options.OPS_PER_TRANSACTION, Integer.toString(opsPerTransaction(shared)));
-        } else {
-            b.withoutOption(Tp1Options.OPS_PER_TRANSACTION);
-        }
-        if (!first && shared.loadPolicy() == LoadPolicy.ALWAYS) {
-            b.loadPolicy(LoadPolicy.IF_EMPTY); // --reload loads once, before the first run
-        }
-        return b.build();
-    }
-
     static String label(SubTransaction sub) {
         return sub == SubTransaction.NONE ? "tp1" : sub.label;
     }
@@ -207,22 +85,6 @@ public final class UpperBoundRuns {
     /** The sub-transactions' operations per transaction: {@code --ops-per-transaction}, 100 by default. */
     static int opsPerTransaction(BenchmarkConfig base) {
         return Tp1Options.opsPerTransaction(base.options().get(Tp1Options.OPS_PER_TRANSACTION));
-    }
-
-    private static Run run(SubTransaction sub, int connections, RunResult r) {
-        int k = 1;
-        String commits = "as the server's settings make every commit";
-        if (sub != SubTransaction.NONE) {
-            Map<?, ?> parameters = r.workload().get("parameters") instanceof Map<?, ?> m ? m : Map.of();
-            Object ops = parameters.get("opsPerTransaction");
-            k = ops instanceof Number n ? n.intValue() : 1;
-            Object how = parameters.get("subTransactionCommits");
-            commits = how == null ? commits : how.toString();
-        }
-        return new Run(label(sub), sub.description, connections, r.metrics().totalCommitted(),
-                r.metrics().measurementSeconds(), k * r.metrics().throughput().overWallClock(), k, r.load() != null,
-                Boolean.TRUE.equals(r.database().get("durable")), commits, r.consistent(), r.validity().verdict(),
-                r.resultDir());
     }
 
     /** The peaks, the bound and TP1's share of it, from the runs. */
@@ -278,46 +140,51 @@ public final class UpperBoundRuns {
         boolean durable = !runs.isEmpty() && runs.stream().allMatch(Run::durable);
         return new Result(folder.toString(), database, TargetText.redact(base.target()), configuration, sameData,
                 complete, durable, List.copyOf(runs), peaks, bound, tp1, percent, oneInConflict, percentOneInConflict,
-                List.copyOf(byConnections), UpperBoundTable.how(opsPerTransaction(base)));
+                List.copyOf(byConnections), how(opsPerTransaction(base)));
+    }
+
+    /** How every figure of the table is obtained, {@code k} operations per sub-transaction; printed under it and kept in bound.json. */
+    static List<String> how(int k) {
+        return List.of(
+                "rate/s: operations per second, committed transactions in the run's measurement interval x the "
+                        + "operations each does / the interval's length (" + k + " for t1, t1-conflict and t2, 1 for tp1: "
+                        + "TP1's rate is its TPS over wall clock, metrics.throughput.overWallClock in its result.json); "
+                        + "every run is an ordinary tp1 run with its own result folder, warm-up, consistency checks and "
+                        + "verdict",
+                "t1: " + k + " x UPDATE tp1_account SET abalance = abalance + 1 WHERE aid = K and COMMIT, in one round "
+                        + "trip; without conflict stream i of n amends its own " + k + " keys from 1 + i x (accounts / n) "
+                        + "on, the streams' keys spread evenly over the table; with conflict every stream amends keys 1 "
+                        + "to " + k + "; the database's count of amends (the keys' balances minus their balances before "
+                        + "the run) must be " + k + " x the driver's count of commits",
+                "t2: " + k + " x INSERT of a tp1_history row (teller, branch and account drawn as DebitCredit draws "
+                        + "them, delta 0) and COMMIT, in one round trip; the database's count of history rows must be "
+                        + k + " x the driver's",
+                "why " + k + " per transaction: TP1 sends its five operations and COMMIT in one round trip and pays "
+                        + "one commit for them; T1 and T2 run one operation per transaction (the seed's recipe) "
+                        + "would charge each operation a round trip and a commit of its own, five for one TP1 "
+                        + "transaction, and the formula would then not bound TP1; with " + k + " per transaction "
+                        + "each is charged 1/" + k + " of them",
+                "commits: the seed ran T1 and T2 with logging off; their sessions commit without waiting for the "
+                        + "log's flush where the server allows it for one session (PostgreSQL: synchronous_commit off "
+                        + "in their sessions only); MySQL and MariaDB have none, and each T1 or T2 transaction pays "
+                        + "the flush TP1 pays, shared by its " + k + " operations (a bound as long as " + k
+                        + " >= 5, the operations TP1 counts per flush); TP1 commits as the server's settings say",
+                "tp1: the DebitCredit transaction as 'tpkit run tp1' runs it (streams)",
+                "peak: the highest rate of each over the connection counts measured (seed 000: the 'maximum "
+                        + "achievable throughputs'); TP1 observed is TP1's peak",
+                "upper bound = 1 / (2/T2 + 3/T1), T1 and T2 the peaks of t1 (no conflict) and t2: seed 000 section "
+                        + "3, 'each TP1 transaction consists of 2 T2 sub-transactions and 3 T1 sub-transactions (with "
+                        + "conflict varying from none to slight)'; % bound = TP1 observed / upper bound x 100",
+                "at each connection count: the same formula over that count's own t1 and t2 rates, against TP1's "
+                        + "rate at that count",
+                "not in the seed: the same with one of the three amends at the t1-conflict peak, 2/T2 + 2/T1 + "
+                        + "1/T1c, since every stream of a branch amends the branch's row as every t1-conflict stream "
+                        + "amends its keys");
     }
 
     /** The rate of one kind of run at one connection count, or null when it did not run. */
     private static Double rate(List<Run> runs, String kind, int connections) {
         return runs.stream().filter(r -> r.run().equals(kind) && r.connections() == connections)
                 .map(Run::perSecond).findFirst().orElse(null);
-    }
-
-    private static Path createFolder(BenchmarkConfig base) {
-        Path parent = base.outDir().toAbsolutePath().normalize();
-        String name = "bound-tp1-" + LocalDateTime.now().format(STAMP) + "-" + kind(base.target());
-        try {
-            Files.createDirectories(parent);
-            Path folder = parent.resolve(name);
-            for (int i = 2; ; i++) {
-                try {
-                    return Files.createDirectory(folder);
-                } catch (java.nio.file.FileAlreadyExistsException e) {
-                    folder = parent.resolve(name + "-" + i);
-                }
-            }
-        } catch (IOException e) {
-            throw new BadInputException("cannot write results to " + parent + " (" + e.getMessage()
-                    + "): choose a writable folder with --out");
-        }
-    }
-
-    /** As the runs' folders are named: the JDBC subprotocol, or the target's name. */
-    private static String kind(String target) {
-        if (target.startsWith("jdbc:")) {
-            int end = target.indexOf(':', 5);
-            return end > 5 ? target.substring(5, end) : "jdbc";
-        }
-        return target.replaceAll("[^A-Za-z0-9.-]", "-");
-    }
-
-    private static void write(Path folder, Result result) throws IOException {
-        ResultWriter.writeJson(folder.resolve(JSON), result);
-        Files.writeString(folder.resolve(CSV), UpperBoundTable.csv(result), StandardCharsets.UTF_8);
-        Files.writeString(folder.resolve(TEXT), UpperBoundTable.render(result), StandardCharsets.UTF_8);
     }
 }

@@ -6,45 +6,6 @@ import java.util.Map;
 
 /** The upper bound as a table (console and bound.txt) and as figures with how each was obtained (bound.csv). */
 public final class UpperBoundTable {
-    /** How every figure of the table is obtained, {@code k} operations per sub-transaction; printed under it and kept in bound.json. */
-    static List<String> how(int k) {
-        return List.of(
-                "rate/s: operations per second, committed transactions in the run's measurement interval x the "
-                        + "operations each does / the interval's length (" + k + " for t1, t1-conflict and t2, 1 for tp1: "
-                        + "TP1's rate is its TPS over wall clock, metrics.throughput.overWallClock in its result.json); "
-                        + "every run is an ordinary tp1 run with its own result folder, warm-up, consistency checks and "
-                        + "verdict",
-                "t1: " + k + " x UPDATE tp1_account SET abalance = abalance + 1 WHERE aid = K and COMMIT, in one round "
-                        + "trip; without conflict stream i of n amends its own " + k + " keys from 1 + i x (accounts / n) "
-                        + "on, the streams' keys spread evenly over the table; with conflict every stream amends keys 1 "
-                        + "to " + k + "; the database's count of amends (the keys' balances minus their balances before "
-                        + "the run) must be " + k + " x the driver's count of commits",
-                "t2: " + k + " x INSERT of a tp1_history row (teller, branch and account drawn as DebitCredit draws "
-                        + "them, delta 0) and COMMIT, in one round trip; the database's count of history rows must be "
-                        + k + " x the driver's",
-                "why " + k + " per transaction: TP1 sends its five operations and COMMIT in one round trip and pays "
-                        + "one commit for them; T1 and T2 run one operation per transaction (the seed's recipe) "
-                        + "would charge each operation a round trip and a commit of its own, five for one TP1 "
-                        + "transaction, and the formula would then not bound TP1; with " + k + " per transaction "
-                        + "each is charged 1/" + k + " of them",
-                "commits: the seed ran T1 and T2 with logging off; their sessions commit without waiting for the "
-                        + "log's flush where the server allows it for one session (PostgreSQL: synchronous_commit off "
-                        + "in their sessions only); MySQL and MariaDB have none, and each T1 or T2 transaction pays "
-                        + "the flush TP1 pays, shared by its " + k + " operations (a bound as long as " + k
-                        + " >= 5, the operations TP1 counts per flush); TP1 commits as the server's settings say",
-                "tp1: the DebitCredit transaction as 'tpkit run tp1' runs it (streams)",
-                "peak: the highest rate of each over the connection counts measured (seed 000: the 'maximum "
-                        + "achievable throughputs'); TP1 observed is TP1's peak",
-                "upper bound = 1 / (2/T2 + 3/T1), T1 and T2 the peaks of t1 (no conflict) and t2: seed 000 section "
-                        + "3, 'each TP1 transaction consists of 2 T2 sub-transactions and 3 T1 sub-transactions (with "
-                        + "conflict varying from none to slight)'; % bound = TP1 observed / upper bound x 100",
-                "at each connection count: the same formula over that count's own t1 and t2 rates, against TP1's "
-                        + "rate at that count",
-                "not in the seed: the same with one of the three amends at the t1-conflict peak, 2/T2 + 2/T1 + "
-                        + "1/T1c, since every stream of a branch amends the branch's row as every t1-conflict stream "
-                        + "amends its keys");
-    }
-
     private UpperBoundTable() {
     }
 

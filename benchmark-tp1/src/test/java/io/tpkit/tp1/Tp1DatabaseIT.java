@@ -394,8 +394,8 @@ abstract class Tp1DatabaseIT {
                 .warmup(Duration.ofMillis(500)).duration(Duration.ofSeconds(2)).outDir(temp.resolve("results"))
                 .loadPolicy(LoadPolicy.ALWAYS).build();
 
-        UpperBoundRuns.Result b = UpperBoundRuns.measure(base, List.of(1, 3), RunListener.SILENT,
-                new io.tpkit.runner.RunControl());
+        UpperBoundRuns.Result b = (UpperBoundRuns.Result) io.tpkit.api.Tpkit.bound(base, List.of(1, 3),
+                RunListener.SILENT, new io.tpkit.runner.RunControl()).value();
 
         assertThat(b.complete()).isTrue();
         assertThat(b.durable()).isTrue();

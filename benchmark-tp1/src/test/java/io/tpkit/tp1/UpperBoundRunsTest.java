@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tpkit.api.Tpkit;
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
 import io.tpkit.runner.RunControl;
@@ -71,10 +72,10 @@ class UpperBoundRunsTest {
                 BenchmarkConfig.builder("tp1").option("sub-transaction", "t1").build(),
                 BenchmarkConfig.builder("tp1").transactions(100L).build(),
                 BenchmarkConfig.builder("tpcc").build())) {
-            assertThatThrownBy(() -> UpperBoundRuns.measure(bad, List.of(4), RunListener.SILENT, new RunControl()))
+            assertThatThrownBy(() -> Tpkit.bound(bad, List.of(4), RunListener.SILENT, new RunControl()))
                     .isInstanceOf(BadInputException.class);
         }
-        assertThatThrownBy(() -> UpperBoundRuns.measure(BenchmarkConfig.builder("tp1").build(), List.of(4, 4),
+        assertThatThrownBy(() -> Tpkit.bound(BenchmarkConfig.builder("tp1").build(), List.of(4, 4),
                 RunListener.SILENT, new RunControl())).isInstanceOf(BadInputException.class).hasMessageContaining("twice");
     }
 }

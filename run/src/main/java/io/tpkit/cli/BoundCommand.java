@@ -1,10 +1,10 @@
 package io.tpkit.cli;
 
+import io.tpkit.api.Tpkit;
 import io.tpkit.config.BadInputException;
 import io.tpkit.runner.RunControl;
 import io.tpkit.spi.workload.Workload;
-import io.tpkit.tp1.UpperBoundRuns;
-import io.tpkit.tp1.UpperBoundTable;
+import io.tpkit.sweep.SequenceResult;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.OptionSpec;
@@ -12,8 +12,8 @@ import picocli.CommandLine;
 
 /**
  * {@code tpkit bound tp1}: T1 without and with conflict, T2 and TP1 on the same data at each
- * connection count, then McDonell's upper bound and TP1 against it (seed 000, section 3; see
- * {@link UpperBoundRuns}). The run options that would change what is measured (terminals, think
+ * connection count, then McDonell's upper bound and TP1 against it (seed 000, section 3): the
+ * sequence of runs the workload defines ({@link Workload#bound()}), run by {@link Tpkit#bound}. The run options that would change what is measured (terminals, think
  * times, pacing, counts, the logic, the statement order) are not offered.
  */
 final class BoundCommand extends RunCommand {
@@ -56,12 +56,12 @@ final class BoundCommand extends RunCommand {
         RunControl control = new RunControl();
         console.onInterrupt(control::abort, "interrupted: stopping (the current run writes what it measured; no "
                 + "further run starts)");
-        UpperBoundRuns.Result result = UpperBoundRuns.measure(config(), counts, console.listener(), control);
+        SequenceResult result = Tpkit.bound(config(), counts, console.listener(), control);
         console.endProgress();
         console.out().println();
-        console.out().print(UpperBoundTable.render(result));
+        console.out().print(result.printed());
         console.out().flush();
-        return result.runs().stream().allMatch(UpperBoundRuns.Run::consistent) ? 0 : 1;
+        return result.consistent() ? 0 : 1;
     }
 
     static List<Integer> counts(String text) {

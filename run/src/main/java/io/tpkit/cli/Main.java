@@ -135,7 +135,7 @@ public final class Main implements Runnable {
         root.addSubcommand("compare", compareGroup(console, workloads));
         root.addSubcommand("history", new CommandLine(new HistoryCommand(console)));
         root.addSubcommand("bound", group("bound", "Measure TP1's upper bound from its sub-transactions (seed 000).",
-                workloads.stream().filter(w -> w.name().equals("tp1")).toList(), w -> new BoundCommand(w, console)
+                workloads.stream().filter(w -> w.bound().isPresent()).toList(), w -> new BoundCommand(w, console)
                         .commandLine("bound", "tpkit bound tp1 --duration 30s --warmup 5s",
                                 "tpkit bound tp1 --connections 1,2,4,8 --scale 4")));
         root.addSubcommand("report", new CommandLine(new ReportCommand(console)));

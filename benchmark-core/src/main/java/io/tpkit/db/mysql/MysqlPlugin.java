@@ -233,6 +233,16 @@ public final class MysqlPlugin implements DatabasePlugin {
     }
 
     @Override
+    public boolean describesProduct(String product) {
+        return "MySQL".equals(product) || "MariaDB".equals(product);
+    }
+
+    @Override
+    public io.tpkit.spi.database.ServerUpkeep upkeep() {
+        return new MysqlUpkeep();
+    }
+
+    @Override
     public SettingsSnapshot settings(Connection c) throws SQLException {
         Map<String, String> found = new LinkedHashMap<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW VARIABLES WHERE Variable_name IN ('"

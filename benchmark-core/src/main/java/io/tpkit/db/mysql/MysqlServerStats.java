@@ -1,5 +1,6 @@
 package io.tpkit.db.mysql;
 
+import io.tpkit.monitor.MonitorColumns;
 import io.tpkit.monitor.CounterSampler;
 import io.tpkit.monitor.CounterSampler.Series;
 import io.tpkit.monitor.CounterSampler.Source;
@@ -18,14 +19,14 @@ final class MysqlServerStats {
     static CounterSampler sampler() {
         return new CounterSampler(List.of(new Source("SHOW GLOBAL STATUS",
                 CounterSampler.nameValueRows("SHOW GLOBAL STATUS"),
-                List.of(Series.perSecond("db.commits_per_s", "Handler_commit"),
-                        Series.perSecond("db.rollbacks_per_s", "Handler_rollback"),
-                        Series.perSecond("db.blks_hit_per_s", "Innodb_buffer_pool_read_requests"),
-                        Series.perSecond("db.blks_read_per_s", "Innodb_buffer_pool_reads"),
-                        Series.count("db.deadlocks", "Innodb_deadlocks"),
-                        Series.perSecond("db.wal_bytes_per_s", "Innodb_os_log_written"),
-                        Series.perSecond("db.row_lock_waits_per_s", "Innodb_row_lock_waits"),
-                        Series.perSecond("db.data_written_bytes_per_s", "Innodb_data_written")),
+                List.of(Series.perSecond(MonitorColumns.COMMITS, "Handler_commit"),
+                        Series.perSecond(MonitorColumns.ROLLBACKS, "Handler_rollback"),
+                        Series.perSecond(MonitorColumns.BLOCK_HITS, "Innodb_buffer_pool_read_requests"),
+                        Series.perSecond(MonitorColumns.BLOCK_READS, "Innodb_buffer_pool_reads"),
+                        Series.count(MonitorColumns.DEADLOCKS, "Innodb_deadlocks"),
+                        Series.perSecond(MonitorColumns.WAL_BYTES, "Innodb_os_log_written"),
+                        Series.perSecond(MonitorColumns.ROW_LOCK_WAITS, "Innodb_row_lock_waits"),
+                        Series.perSecond(MonitorColumns.DATA_WRITTEN_BYTES, "Innodb_data_written")),
                 List.of())));
     }
 }

@@ -271,6 +271,16 @@ public final class PostgresPlugin implements DatabasePlugin {
     }
 
     @Override
+    public boolean describesProduct(String product) {
+        return "PostgreSQL".equals(product);
+    }
+
+    @Override
+    public io.tpkit.spi.database.ServerUpkeep upkeep() {
+        return new PostgresUpkeep();
+    }
+
+    @Override
     public SettingsSnapshot settings(Connection c) throws SQLException {
         Map<String, String> settings = new LinkedHashMap<>();
         try (PreparedStatement ps = c.prepareStatement(

@@ -1,5 +1,6 @@
 package io.tpkit.db.postgres;
 
+import io.tpkit.monitor.MonitorColumns;
 import io.tpkit.monitor.CounterSampler;
 import io.tpkit.monitor.CounterSampler.Event;
 import io.tpkit.monitor.CounterSampler.Series;
@@ -43,12 +44,12 @@ final class PostgresServerStats {
         sources.add(new Source(databaseView, CounterSampler.singleRow(
                 "SELECT xact_commit, xact_rollback, blks_hit, blks_read, deadlocks, temp_bytes FROM " + databaseView
                         + " WHERE datname = current_database()"),
-                List.of(Series.perSecond("db.commits_per_s", "xact_commit"),
-                        Series.perSecond("db.rollbacks_per_s", "xact_rollback"),
-                        Series.perSecond("db.blks_hit_per_s", "blks_hit"),
-                        Series.perSecond("db.blks_read_per_s", "blks_read"),
-                        Series.count("db.deadlocks", "deadlocks"),
-                        Series.perSecond("db.temp_bytes_per_s", "temp_bytes")),
+                List.of(Series.perSecond(MonitorColumns.COMMITS, "xact_commit"),
+                        Series.perSecond(MonitorColumns.ROLLBACKS, "xact_rollback"),
+                        Series.perSecond(MonitorColumns.BLOCK_HITS, "blks_hit"),
+                        Series.perSecond(MonitorColumns.BLOCK_READS, "blks_read"),
+                        Series.count(MonitorColumns.DEADLOCKS, "deadlocks"),
+                        Series.perSecond(MonitorColumns.TEMP_BYTES, "temp_bytes")),
                 List.of()));
         // PostgreSQL 17 moved the checkpoint counters from pg_stat_bgwriter to pg_stat_checkpointer
         String columns = versionNum >= 170000
@@ -58,25 +59,25 @@ final class PostgresServerStats {
         sources.add(new Source(checkpointView, CounterSampler.singleRow(
                 "SELECT " + columns + ", " + (versionNum >= 170000 ? "num_timed + num_requested"
                         : "checkpoints_timed + checkpoints_req") + " AS checkpoints FROM " + checkpointView),
-                List.of(Series.count("db.checkpoints", "checkpoints"),
-                        Series.perSecond("db.checkpoint_write_ms_per_s", "write_time"),
-                        Series.perSecond("db.checkpoint_sync_ms_per_s", "sync_time")),
+                List.of(Series.count(MonitorColumns.CHECKPOINTS, "checkpoints"),
+                        Series.perSecond(MonitorColumns.CHECKPOINT_WRITE_MS, "write_time"),
+                        Series.perSecond(MonitorColumns.CHECKPOINT_SYNC_MS, "sync_time")),
                 List.of(new Event("timed", "checkpoint (timed)"), new Event("requested", "checkpoint (requested)"))));
         if (versionNum >= 140000) {
             sources.add(new Source(walView, CounterSampler.singleRow("SELECT wal_bytes FROM " + walView),
-                    List.of(Series.perSecond("db.wal_bytes_per_s", "wal_bytes")), List.of()));
+                    List.of(Series.perSecond(MonitorColumns.WAL_BYTES, "wal_bytes")), List.of()));
         } else {
             // before pg_stat_wal: the WAL insert position, in bytes since the start of WAL
             sources.add(new Source("pg_current_wal_lsn()", CounterSampler.singleRow(
                     "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal_bytes"),
-                    List.of(Series.perSecond("db.wal_bytes_per_s", "wal_bytes")), List.of()));
+                    List.of(Series.perSecond(MonitorColumns.WAL_BYTES, "wal_bytes")), List.of()));
         }
         // autovacuum and autoanalyze runs that finished on this database's tables: the upkeep a
         // run's writes provoke, which the long-enough rule wants inside the measurement interval
         sources.add(new Source("pg_stat_user_tables", CounterSampler.singleRow(
                 "SELECT coalesce(sum(autovacuum_count), 0) AS autovacuums, "
                         + "coalesce(sum(autoanalyze_count), 0) AS autoanalyzes FROM pg_stat_user_tables"),
-                List.of(Series.count("db.autovacuums", "autovacuums"), Series.count("db.autoanalyzes", "autoanalyzes")),
+                List.of(Series.count(MonitorColumns.AUTOVACUUMS, "autovacuums"), Series.count(MonitorColumns.AUTOANALYZES, "autoanalyzes")),
                 List.of()));
         return sources;
     }

@@ -214,6 +214,19 @@ public interface DatabasePlugin {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Whether this plugin's settings snapshots name their server {@code product} (e.g.
+     * "PostgreSQL"): how a rule that has only the snapshot finds the plugin that knows the server.
+     */
+    default boolean describesProduct(String product) {
+        return false;
+    }
+
+    /** What the server shows of its checkpoints and vacuum to the {@code long-enough} rule. */
+    default ServerUpkeep upkeep() {
+        return ServerUpkeep.NONE;
+    }
+
     /** The server's product, version and the settings that matter for a benchmark. */
     SettingsSnapshot settings(Connection c) throws SQLException;
 

@@ -60,6 +60,15 @@ public interface Workload {
                 "--db jdbc:postgresql://db:5432/bench --user bench --password-env PGPASSWORD");
     }
 
+    /**
+     * The sequence of runs behind {@code tpkit bound NAME}: an upper bound on the workload's
+     * throughput measured from runs of its parts (TP1: its sub-transactions T1 and T2, seed 000).
+     * Empty: the workload offers no {@code bound} command.
+     */
+    default java.util.Optional<RunSequence> bound() {
+        return java.util.Optional.empty();
+    }
+
     /** Options that only this workload understands ({@code --accounts-per-branch}...). */
     List<WorkloadOption> options();
 
