@@ -10,11 +10,14 @@ record CpuTimes(long user, long nice, long system, long idle, long iowait, long 
         CpuTimes all = null;
         int cpus = 0;
         for (String line : procStat.split("\n")) {
-            String[] f = line.trim().split("\\s+");
+            if (!line.startsWith("cpu")) {
+                continue; // interrupts, context switches and the like: only the cpu lines are read
+            }
+            String[] f = Words.of(line);
             if (f[0].equals("cpu")) {
                 all = new CpuTimes(field(f, 1), field(f, 2), field(f, 3), field(f, 4), field(f, 5), field(f, 6),
                         field(f, 7), field(f, 8), 0);
-            } else if (f[0].matches("cpu\\d+")) {
+            } else if (f[0].length() > 3 && f[0].chars().skip(3).allMatch(Character::isDigit)) { // cpu0, cpu1...
                 cpus++;
             }
         }

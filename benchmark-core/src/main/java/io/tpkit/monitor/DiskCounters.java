@@ -24,7 +24,7 @@ record DiskCounters(long reads, long readBytes, long writes, long writtenBytes) 
         long writes = 0;
         long writtenSectors = 0;
         for (String line : diskstats.split("\n")) {
-            String[] f = line.trim().split("\\s+");
+            String[] f = Words.of(line);
             if (f.length < 10 || !counted(f[2], wholeDisk)) {
                 continue;
             }

@@ -9,7 +9,10 @@ record MemInfo(long totalBytes, long availableBytes) {
         long total = -1;
         long available = -1;
         for (String line : meminfo.split("\n")) {
-            String[] f = line.trim().split("\\s+");
+            if (!line.startsWith("Mem")) {
+                continue;
+            }
+            String[] f = Words.of(line);
             if (f.length >= 2 && f[0].equals("MemTotal:")) {
                 total = kib(f);
             } else if (f.length >= 2 && f[0].equals("MemAvailable:")) {

@@ -12,7 +12,10 @@ record Paging(long majorFaults, long swapIns, long swapOuts) {
         long in = -1;
         long out = -1;
         for (String line : vmstat.split("\n")) {
-            String[] f = line.trim().split("\\s+");
+            if (!line.startsWith("pgmajfault") && !line.startsWith("pswp")) {
+                continue; // about 180 lines, three of them ours
+            }
+            String[] f = Words.of(line);
             if (f.length < 2) {
                 continue;
             }

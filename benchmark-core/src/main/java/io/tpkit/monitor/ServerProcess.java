@@ -184,7 +184,7 @@ public final class ServerProcess implements ServerCpuClock {
                 continue;
             }
             for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-                String[] f = line.trim().split("\\s+");
+                String[] f = Words.of(line);
                 // sl local_address rem_address st ... inode (field 9); st 0A is LISTEN
                 if (f.length > 9 && f[1].endsWith(hexPort) && f[3].equals("0A")) {
                     inodes.add(f[9]);
@@ -261,7 +261,7 @@ public final class ServerProcess implements ServerCpuClock {
                 if (!Files.exists(list)) {
                     return childrenByScan();
                 }
-                for (String c : Files.readString(list).trim().split("\\s+")) {
+                for (String c : Words.of(Files.readString(list))) {
                     if (!c.isEmpty()) {
                         children.add(Integer.parseInt(c));
                     }
