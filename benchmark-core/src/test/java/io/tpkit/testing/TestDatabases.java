@@ -83,6 +83,30 @@ public final class TestDatabases {
         return list;
     }
 
+    /** Runs the slow tests of the full suite where set to 1 (a machine with named servers does anyway). */
+    public static final String FULL_SUITE = "TPKIT_TEST_FULL";
+
+    /**
+     * Skips the calling test unless the full suite runs: where an external server is named (the CI
+     * machine, whose .ci/run names them) or {@code TPKIT_TEST_FULL=1}. For the long comparisons on the
+     * embedded servers, so that {@code ./mvnw verify} on a developer's machine stays short while CI
+     * still runs every test.
+     */
+    public static void assumeFullSuite(String test) {
+        boolean full = "1".equals(System.getenv(FULL_SUITE)) || present(PG_URL) || present(MYSQL_URL);
+        String why = "skipped: " + test + " is a long test of the full suite: set " + FULL_SUITE
+                + "=1, or name an external server with " + PG_URL + " or " + MYSQL_URL + " (.ci/run does)";
+        if (!full) {
+            System.err.println("[tpkit tests] " + why);
+        }
+        assumeTrue(full, why);
+    }
+
+    private static boolean present(String variable) {
+        String value = System.getenv(variable);
+        return value != null && !value.isBlank();
+    }
+
     public static String externalMysqlUser() {
         String user = System.getenv(MYSQL_USER);
         return user == null || user.isBlank() ? "root" : user;

@@ -50,6 +50,7 @@ class Tp1EmbeddedMariaDbIT extends Tp1DatabaseIT {
     /** A new server for every run, loaded again each time: the bound is still a bound. */
     @Test
     void upperBound() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the TP1 bound on the embedded MariaDB (a server per run)");
         theBoundIsABoundAtOneAndSeveralConnections();
     }
 
