@@ -229,7 +229,7 @@ final class SummaryPrinter {
 
     static void printChecks(PrintWriter out, List<CheckResult> checks) {
         for (CheckResult c : checks) {
-            out.printf("  %-6s %s: %s%n", c.passed() ? "ok" : c.skipped() ? "skipped" : "FAILED", c.name(),
+            out.printf("  %-6s %s: %s%n", c.passed() ? "ok" : c.unchecked() ? "NOT CHECKED" : c.skipped() ? "skipped" : "FAILED", c.name(),
                     c.detail());
         }
         out.flush();
