@@ -149,6 +149,11 @@ class ResultsKeptIT {
         assertThat(r.validity().verdict()).startsWith("consistency not checked");
         assertThat(said).anyMatch(l -> l.startsWith("consistency: could not be checked"));
         assertThat(Path.of(r.resultDir()).resolve("report.html")).exists();
+        // no sliver of a second at the warm-up's edge (it read as 495,762 transactions per second)
+        List<String> rows = Files.readAllLines(Path.of(r.resultDir(), "timeseries.csv"));
+        assertThat(rows.subList(1, rows.size())).as("rows of under 0.1 s before the drain")
+                .noneMatch(l -> !l.split(",")[2].equals("drain") && Double.parseDouble(l.split(",")[1]) < 0.1)
+                .anyMatch(l -> l.split(",")[2].equals("measurement"));
     }
 
     /**
