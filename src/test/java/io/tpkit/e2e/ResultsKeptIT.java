@@ -207,6 +207,44 @@ class ResultsKeptIT {
         assertThat(r.validity().verdict()).contains("consistency not checked");
     }
 
+    /**
+     * A tpkit killed (SIGKILL) during its run leaves its partial folder; the next run in the same
+     * --out removes it, as it holds no result, and says so.
+     */
+    @Test
+    void theNextRunRemovesTheFolderAKilledRunLeft() throws Exception {
+        Path jar = Path.of("..").toAbsolutePath().normalize().resolve("run/target/tpkit.jar");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(jar), "needs run/target/tpkit.jar (mvn package)");
+        Path out = temp.resolve("out");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                jar.toString(), "run", "tp1", "--db", server.jdbcUrl().replaceFirst("\\?.*", ""), "--user",
+                server.user(), "--no-load", "--accounts-per-branch", "2000", "--warmup", "1s", "--duration", "30s",
+                "--out", out.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("killed.log").toFile())
+                .start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(temp.resolve("killed.log")).contains("running tp1")) {
+                assertThat(System.nanoTime()).as("the killed run started").isLessThan(deadline);
+                Thread.sleep(50);
+            }
+        } finally {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        List<Path> left;
+        try (java.util.stream.Stream<Path> s = Files.list(out)) {
+            left = s.toList();
+        }
+        assertThat(left).singleElement().matches(f -> f.getFileName().toString().contains(".partial-" + p.pid() + "@"));
+
+        List<String> said = new CopyOnWriteArrayList<>();
+        RunResult r = Tpkit.run(config().outDir(out).build(), listener(said, () -> { }), new RunControl());
+
+        assertThat(said).anyMatch(l -> l.startsWith("removed " + left.getFirst()) && l.contains("has ended"));
+        try (java.util.stream.Stream<Path> s = Files.list(out)) {
+            assertThat(s.toList()).containsExactly(Path.of(r.resultDir()));
+        }
+    }
+
     private static void signal(String signal, List<Long> pids) throws Exception {
         if (pids.isEmpty()) {
             return;
