@@ -48,7 +48,8 @@ final class CheckSession {
 
     /**
      * Runs {@code work} on a connection of the pool, readied by {@link #limit}, on a thread of its
-     * own, waiting at most {@code limit} for it; the connection leaves the pool afterwards (its
+     * own, waiting at most {@code limit} and the network's grace for it (the server's own limit
+     * answers first, with its reason); the connection leaves the pool afterwards (its
      * session settings are not the run's).
      */
     static <T> Outcome<T> run(WorkloadOnTarget db, Duration limit, Work<T> work) {
@@ -65,12 +66,13 @@ final class CheckSession {
         });
         Thread thread = Thread.ofPlatform().daemon().name("tpkit-check").start(task);
         try {
-            return new Outcome<>(task.get(limit.toNanos(), TimeUnit.NANOSECONDS), null);
+            return new Outcome<>(task.get(limit.plus(NETWORK_GRACE).toNanos(), TimeUnit.NANOSECONDS), null);
         } catch (TimeoutException e) {
             cut(open.get());
             thread.interrupt();
             return new Outcome<>(null, "no answer from the server within --check-timeout "
-                    + io.tpkit.result.Units.duration(limit.toMillis() / 1000.0)
+                    + io.tpkit.result.Units.duration(limit.toMillis() / 1000.0) + " and "
+                    + NETWORK_GRACE.toSeconds() + " s more"
                     + (open.get() == null ? " (no connection could be had)" : ""));
         } catch (ExecutionException e) {
             return new Outcome<>(null, WorkloadOnTarget.rootMessage(e.getCause()));
