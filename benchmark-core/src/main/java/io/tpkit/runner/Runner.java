@@ -56,6 +56,8 @@ public final class Runner {
         // one connection for the checks, one spare
         try (WorkloadOnTarget db = WorkloadOnTarget.start(Binding.of(config), 2, listener, null).atLoadedScale(listener);
              Connection c = db.connection()) {
+            // the checks read every row: the server's limit for a user or database is not theirs
+            CheckSession.limit(db, c, config.checkTimeout());
             long loaded = db.bound.loadedScale(c);
             io.tpkit.config.Partition part = config.partition();
             if (loaded < 0) {
