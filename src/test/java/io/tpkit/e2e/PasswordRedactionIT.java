@@ -38,4 +38,48 @@ class PasswordRedactionIT {
             assertThat(text).as(f.toString()).doesNotContain(SECRET);
         }
     }
+
+    /**
+     * MySQL's address form puts the password inside parentheses with more of the URL after it:
+     * the password is hidden and the rest kept (the database's name, here).
+     */
+    @Test
+    void aPasswordInParenthesesIsHiddenAndTheRestOfTheUrlKept() throws Exception {
+        String base = TestDatabases.externalMysqlUrl();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("jdbc:mysql://([^:/]+):(\\d+)/([^?]+).*")
+                .matcher(base);
+        org.junit.jupiter.api.Assumptions.assumeTrue(m.matches(), "needs a jdbc:mysql://HOST:PORT/DB URL");
+        String user = "tpkit_pw_" + m.group(3).replaceAll("\\W", "_");
+        String[] accounts = {"'" + user + "'@'%'", "'" + user + "'@'localhost'"};
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(base, TestDatabases.externalMysqlUser(), null);
+             java.sql.Statement s = c.createStatement()) {
+            for (String a : accounts) {
+                s.execute("DROP USER IF EXISTS " + a);
+                s.execute("CREATE USER " + a + " IDENTIFIED BY '" + SECRET + "'");
+                s.execute("GRANT ALL ON " + m.group(3) + ".* TO " + a);
+            }
+        }
+        try {
+            String url = "jdbc:mysql://address=(host=" + m.group(1) + ")(port=" + m.group(2) + ")(user=" + user
+                    + ")(password=" + SECRET + ")/" + m.group(3);
+            Cli cli = Cli.run("run", "tp1", "--db", url, "--accounts-per-branch", "1000", "--transactions", "100",
+                    "--warmup", "0", "--reload", "--out", temp.toString());
+
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(cli.out() + cli.err()).doesNotContain(SECRET);
+            Path result;
+            try (Stream<Path> s = Files.walk(temp)) {
+                result = s.filter(p -> p.getFileName().toString().equals("result.json")).findFirst().orElseThrow();
+            }
+            String json = Files.readString(result);
+            assertThat(json).doesNotContain(SECRET).contains("(password=***)/" + m.group(3));
+        } finally {
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(base, TestDatabases.externalMysqlUser(),
+                    null); java.sql.Statement s = c.createStatement()) {
+                for (String a : accounts) {
+                    s.execute("DROP USER IF EXISTS " + a);
+                }
+            }
+        }
+    }
 }

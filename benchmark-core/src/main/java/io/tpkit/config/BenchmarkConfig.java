@@ -15,6 +15,8 @@ public final class BenchmarkConfig {
     public static final String DEFAULT_TARGET = "embedded-postgres";
     public static final int DEFAULT_CONNECTIONS = 4;
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
+    /** How long the checks after a run may take by default (a TPC-C check of many warehouses reads every order line). */
+    public static final Duration DEFAULT_CHECK_TIMEOUT = Duration.ofMinutes(10);
 
     private final String workload;
     private final String target;
@@ -47,6 +49,7 @@ public final class BenchmarkConfig {
     private final Map<String, String> serverSettings;
     private final Partition partition;
     private final Duration networkDelay;
+    private final Duration checkTimeout;
 
     private BenchmarkConfig(Builder b) {
         this.workload = b.workload;
@@ -69,6 +72,7 @@ public final class BenchmarkConfig {
         this.latencyLimit = b.latencyLimit;
         this.partition = b.partition;
         this.networkDelay = b.networkDelay;
+        this.checkTimeout = b.checkTimeout;
         this.interarrival = b.interarrival;
         this.ratePerTerminal = b.ratePerTerminal;
         this.isolation = b.isolation;
@@ -106,6 +110,7 @@ public final class BenchmarkConfig {
         b.latencyLimit = latencyLimit;
         b.partition = partition;
         b.networkDelay = networkDelay;
+        b.checkTimeout = checkTimeout;
         b.interarrival = interarrival;
         b.ratePerTerminal = ratePerTerminal;
         b.isolation = isolation;
@@ -149,6 +154,12 @@ public final class BenchmarkConfig {
      * ({@code --network-delay}; a round trip costs twice this); zero for none.
      */
     public Duration networkDelay() { return networkDelay; }
+    /**
+     * How long the consistency checks after a run (and every other wait on the database once
+     * the measurement is over) may take ({@code --check-timeout}): past it, what is left is
+     * recorded as not checked and the result is written.
+     */
+    public Duration checkTimeout() { return checkTimeout; }
     public Interarrival interarrival() { return interarrival; }
     /** Whether {@link #ratePerSecond} is each terminal's rate (the schedule's is then that many times more). */
     public boolean ratePerTerminal() { return ratePerTerminal; }
@@ -284,6 +295,7 @@ public final class BenchmarkConfig {
         private final Map<String, String> serverSettings = new LinkedHashMap<>();
         private Partition partition;
         private Duration networkDelay = Duration.ZERO;
+        private Duration checkTimeout = DEFAULT_CHECK_TIMEOUT;
 
         private Builder(String workload) {
             this.workload = Objects.requireNonNull(workload, "workload");
@@ -341,6 +353,18 @@ public final class BenchmarkConfig {
                         + oneWay.toNanos() / 1e6 + ")");
             }
             this.networkDelay = oneWay;
+            return this;
+        }
+        /**
+         * @throws BadInputException when not positive or above a day
+         */
+        public Builder checkTimeout(Duration limit) {
+            Objects.requireNonNull(limit);
+            if (limit.isNegative() || limit.isZero() || limit.compareTo(Duration.ofDays(1)) > 0) {
+                throw new BadInputException("--check-timeout must be above 0 and at most 24h, e.g. --check-timeout 10m"
+                        + " (got " + limit.toMillis() + " ms)");
+            }
+            this.checkTimeout = limit;
             return this;
         }
         public Builder interarrival(Interarrival spacing) { this.interarrival = Objects.requireNonNull(spacing); return this; }

@@ -4,8 +4,15 @@ import java.util.regex.Pattern;
 
 /** Makes target strings safe to print: a password inside a JDBC URL is never shown. */
 public final class TargetText {
+    /** A password in a query string or after ';': up to the next parameter. */
     private static final Pattern URL_PASSWORD =
-            Pattern.compile("(?i)(password|passwd|pwd)=[^&;]*");
+            Pattern.compile("(?i)(?<!\\()\\b(password|passwd|pwd)=[^&;]*");
+    /**
+     * MySQL's address form, {@code address=(host=h)(port=3306)(password=x)/db}: up to the
+     * closing parenthesis, so that the rest of the URL stays.
+     */
+    private static final Pattern PARENTHESISED_PASSWORD =
+            Pattern.compile("(?i)(\\(\\s*(?:password|passwd|pwd)\\s*=)[^)]*");
     private static final Pattern USERINFO = Pattern.compile("(//[^/:@]+):[^@/]*@");
 
     private TargetText() {
@@ -15,7 +22,8 @@ public final class TargetText {
         if (target == null) {
             return null;
         }
-        String s = URL_PASSWORD.matcher(target).replaceAll("$1=***");
+        String s = PARENTHESISED_PASSWORD.matcher(target).replaceAll("$1***");
+        s = URL_PASSWORD.matcher(s).replaceAll("$1=***");
         return USERINFO.matcher(s).replaceAll("$1:***@");
     }
 }

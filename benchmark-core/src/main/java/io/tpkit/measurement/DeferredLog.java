@@ -25,6 +25,10 @@ public final class DeferredLog {
     private static final byte COMMITTED = 0;
     private static final byte FAILED = 1;
     private static final byte NOT_EXECUTED = 2;
+    /** Lost with its connection during the commit: it may have committed. */
+    private static final byte OUTCOME_UNKNOWN = 3;
+    /** deferred.csv's outcome of a transaction lost during its commit, as the other types' "outcome unknown". */
+    public static final String UNKNOWN = "outcome unknown";
 
     private final List<String> typeNames;
     private final Writer out;
@@ -52,14 +56,23 @@ public final class DeferredLog {
     /** A deferred transaction that was executed: committed, or not (failed, lost). */
     public synchronized void executed(int type, long queuedAt, long startedAt, long endedAt, boolean committed,
                                       DeferredResult result) {
+        executed(type, queuedAt, startedAt, endedAt, committed, false, result);
+    }
+
+    /**
+     * @param unknown lost with its connection during the commit (then not {@code committed}): it
+     *                may have committed, which only the database knows
+     */
+    public synchronized void executed(int type, long queuedAt, long startedAt, long endedAt, boolean committed,
+                                      boolean unknown, DeferredResult result) {
         boolean skipped = result != null && result.skipped() > 0;
-        add(queuedAt, startedAt, endedAt, committed ? COMMITTED : FAILED, skipped);
+        add(queuedAt, startedAt, endedAt, committed ? COMMITTED : unknown ? OUTCOME_UNKNOWN : FAILED, skipped);
         if (out == null) {
             return; // no file: the line, its timestamps formatted, would be thrown away
         }
         write(typeNames.get(type) + "," + at(queuedAt) + "," + at(startedAt) + "," + at(endedAt) + ","
                 + String.format(java.util.Locale.ROOT, "%.3f", (endedAt - queuedAt) / 1e6) + ","
-                + (committed ? "committed" : "failed") + "," + (result == null ? "" : result.skipped()) + ","
+                + (committed ? "committed" : unknown ? UNKNOWN : "failed") + "," + (result == null ? "" : result.skipped()) + ","
                 + (result == null ? "" : result.detail()) + "\n");
     }
 
@@ -122,6 +135,7 @@ public final class DeferredLog {
         long completed = 0;
         long failed = 0;
         long notExecuted = 0;
+        long unknown = 0;
         long skipped = 0;
         long backlog = 0;
         long oldest = 0;
@@ -140,6 +154,7 @@ public final class DeferredLog {
                     skipped += skippedPart[i] ? 1 : 0;
                 }
                 case FAILED -> failed++;
+                case OUTCOME_UNKNOWN -> unknown++;
                 default -> notExecuted++;
             }
             if (end != 0 && (startedAt < 0 || startedAt >= end)) {
@@ -152,6 +167,6 @@ public final class DeferredLog {
         Double p90 = queued == 0 || completed < rank ? null
                 : q2c.getValueAtPercentile(100.0 * rank / completed) / 1e6;
         return new DeferredSummary(queued, completed, failed, notExecuted, skipped, LatencySummary.of(q2c), p90,
-                backlog, oldest / 1e9, workers, maxWorkers);
+                backlog, oldest / 1e9, workers, maxWorkers, unknown);
     }
 }

@@ -132,7 +132,8 @@ public final class MergedMetrics {
                 sum(d, DeferredSummary::failed), sum(d, DeferredSummary::notExecuted), sum(d, DeferredSummary::skipped),
                 worst.queueToCompletion(), worst.p90Seconds(), sum(d, DeferredSummary::backlogAtEnd),
                 d.stream().mapToDouble(DeferredSummary::oldestAtEndSeconds).max().orElse(0),
-                d.stream().mapToInt(DeferredSummary::workers).sum(), d.stream().mapToInt(DeferredSummary::maxWorkers).sum());
+                d.stream().mapToInt(DeferredSummary::workers).sum(), d.stream().mapToInt(DeferredSummary::maxWorkers).sum(),
+                sum(d, DeferredSummary::outcomeUnknown));
     }
 
     private static RateSchedule schedule(List<RunMetrics> parts) {

@@ -73,7 +73,8 @@ public final class CounterSampler implements ServerStatsSampler {
     private final Setup setup;
     private List<Source> sources;
     private final Map<String, Double> previous = new LinkedHashMap<>();
-    private final List<String> notes = new ArrayList<>();
+    /** Its own lock: read while a sample may be waiting on the server under this sampler's. */
+    private final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
 
     public CounterSampler(Setup setup) {
         this.setup = setup;
@@ -84,8 +85,10 @@ public final class CounterSampler implements ServerStatsSampler {
     }
 
     @Override
-    public synchronized List<String> notes() {
-        return List.copyOf(notes);
+    public List<String> notes() {
+        synchronized (notes) {
+            return List.copyOf(notes);
+        }
     }
 
     @Override

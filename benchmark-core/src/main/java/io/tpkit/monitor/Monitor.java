@@ -77,7 +77,7 @@ public final class Monitor {
     private final List<MonitorSummary.Gap> gaps = new ArrayList<>();
     private final Thread thread;
     private volatile boolean stopped;
-    private Connection connection;
+    private volatile Connection connection;
     private ConnectionSource connections = () -> {
         throw new SQLException("no connection source");
     };
@@ -167,6 +167,7 @@ public final class Monitor {
         if (thread.isAlive()) {
             note("the monitor was still sampling " + STOP_WAIT_MILLIS / 1000 + " s after the measurement; "
                     + "its later rows are not recorded");
+            cut(connection);
         }
         Thread r = reconnecting;
         if (r != null) {
@@ -326,6 +327,23 @@ public final class Monitor {
         say.accept("monitor: reconnected at " + String.format(java.util.Locale.ROOT, "%.1f", elapsed)
                 + " s; the server's series were not read from " + String.format(java.util.Locale.ROOT, "%.1f", since)
                 + " s to " + String.format(java.util.Locale.ROOT, "%.1f", elapsed) + " s");
+    }
+
+    /**
+     * Closes the socket of a connection whose query does not return (a frozen server answers
+     * neither it nor a cancel): the query fails, and the sampler lets go of what it holds.
+     */
+    private static void cut(Connection c) {
+        if (c == null) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name("tpkit-monitor-cut").start(() -> {
+            try {
+                c.unwrap(Connection.class).abort(Runnable::run);
+            } catch (SQLException | RuntimeException ignored) {
+                // given up either way
+            }
+        });
     }
 
     private Connection closeQuietly(Connection c) {

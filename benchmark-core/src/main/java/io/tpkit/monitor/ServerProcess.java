@@ -114,7 +114,7 @@ public final class ServerProcess implements ServerCpuClock {
             throw new Unavailable("there is no /proc on this machine (not Linux)");
         }
         if (!isThisMachine(host)) {
-            throw new Unavailable("the server " + host + " is not on this machine");
+            throw new Unavailable("the server " + io.tpkit.config.TargetText.redact(host) + " is not on this machine");
         }
         Set<String> sockets = listeningSockets(proc, port);
         if (sockets.isEmpty()) {

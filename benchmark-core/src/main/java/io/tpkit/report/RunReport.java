@@ -870,7 +870,7 @@ public final class RunReport {
         html.append("<h2>Consistency checks</h2>\n<table id=\"consistency\">\n");
         for (CheckResult c : each(result.consistency())) {
             html.append("<tr><td>").append(Html.escape(c.name())).append("</td><td class=\"")
-                    .append(c.passed() ? "pass\">passed" : c.skipped() ? "na\">skipped" : "fail\">FAILED")
+                    .append(c.passed() ? "pass\">passed" : c.unchecked() ? "fail\">not checked" : c.skipped() ? "na\">skipped" : "fail\">FAILED")
                     .append("</td><td style=\"text-align:left\">")
                     .append(Html.escape(c.detail())).append("</td></tr>\n");
         }

@@ -25,6 +25,25 @@ public final class ResultWriter {
         JSON.writeValue(file.toFile(), value);
     }
 
+    /**
+     * Writes {@code value} beside {@code file} and renames it into place, so that a write that
+     * fails (a full disk) leaves the file as it was rather than cut short.
+     */
+    public static void writeJsonReplacing(Path file, Object value) throws IOException {
+        Path next = file.resolveSibling(file.getFileName() + ".next");
+        try {
+            JSON.writeValue(next.toFile(), value);
+            try {
+                Files.move(next, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                Files.move(next, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(next);
+        }
+    }
+
     /** The per-type figures of the measurement interval, for users who plot elsewhere. */
     public static void writeSummary(Path file, io.tpkit.metrics.RunMetrics metrics) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file)) {

@@ -1,8 +1,6 @@
 package io.tpkit.runner;
 
 import io.tpkit.spi.workload.CheckResult;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,17 +12,33 @@ final class RunChecks {
     private RunChecks() {
     }
 
-    static List<CheckResult> afterRun(WorkloadOnTarget db, BeforeRun before, Measurement.Measured measured)
-            throws SQLException {
-        List<CheckResult> checks = new ArrayList<>();
-        try (Connection c = db.connection()) {
+    /**
+     * The checks, each wait bounded by {@code limit} ({@link CheckSession}): a check that cannot
+     * complete (a statement cancelled, the server gone or frozen) is recorded as "could not be
+     * checked" with the reason, after those that completed; nothing here throws, so the
+     * measurement is never lost to its checks.
+     */
+    static List<CheckResult> afterRun(WorkloadOnTarget db, BeforeRun before, Measurement.Measured measured,
+                                      java.time.Duration limit) {
+        List<CheckResult> done = java.util.Collections.synchronizedList(new ArrayList<>());
+        String[] step = {"driver-count-matches-database"};
+        CheckSession.Outcome<Void> outcome = CheckSession.run(db, limit, c -> {
             long after = db.bound.databaseTransactionCount(c);
             if (before.transactionCount() >= 0 && after >= 0) {
                 int type = db.bound.crossCheckedType();
-                checks.add(driverCountMatchesDatabase(after - before.transactionCount(), measured.crossChecked(),
+                done.add(driverCountMatchesDatabase(after - before.transactionCount(), measured.crossChecked(),
                         measured.crossUnknown(), type < 0 ? "" : db.bound.transactionTypes().get(type) + " "));
             }
-            checks.addAll(db.bound.checkConsistency(c));
+            step[0] = "consistency";
+            done.addAll(db.bound.checkConsistency(c));
+            return null;
+        });
+        List<CheckResult> checks;
+        synchronized (done) {
+            checks = new ArrayList<>(done);
+        }
+        if (!outcome.completed()) {
+            checks.add(CheckResult.couldNotCheck(step[0], outcome.failure()));
         }
         return checks;
     }

@@ -56,6 +56,8 @@ public final class Runner {
         // one connection for the checks, one spare
         try (WorkloadOnTarget db = WorkloadOnTarget.start(Binding.of(config), 2, listener, null).atLoadedScale(listener);
              Connection c = db.connection()) {
+            // the checks read every row: the server's limit for a user or database is not theirs
+            CheckSession.limit(db, c, config.checkTimeout());
             long loaded = db.bound.loadedScale(c);
             io.tpkit.config.Partition part = config.partition();
             if (loaded < 0) {
@@ -125,7 +127,8 @@ public final class Runner {
         }
         Binding asked = Binding.of(config);
         SchedulerSettings askedSettings = RunSettings.of(config, asked.bound());
-        try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config));
+        try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config),
+                resultBytes(config), listener::message);
              // the libraries' messages (a stack trace per lost connection) go there, not to the console
              io.tpkit.result.DriverLog driverLog = io.tpkit.result.DriverLog.open(
                      folder.file(io.tpkit.result.DriverLog.FILE));
@@ -156,27 +159,32 @@ public final class Runner {
                 }
             }
 
-            listener.message("measurement done; checking consistency");
-            List<CheckResult> consistency = part == null ? RunChecks.afterRun(db, before, measured)
-                    : RunChecks.leftToMerge(part.part());
-            MeasuredRun run = RunRules.measuredRun(settings, before.server(), measured.metrics());
-            Verdict verdict = RunRules.judge(db.bound, settings, before.server(), run, measured, consistency,
-                    before.databaseCpu().process != null, db.config.networkDelay());
-            if (part != null) {
-                verdict = RunRules.leftToMerge(part.part(), verdict);
+            // the measurement is written first, as if its checks could not complete: what the checks
+            // meet (a statement timeout, a server gone or frozen, the driver killed) never costs it
+            Assembly assembly = new Assembly(folder, startedAt, db, settings, before, load, measured, partRecord,
+                    part, start);
+            List<CheckResult> notYet = List.of(CheckResult.couldNotCheck("consistency",
+                    "the driver ended before the checks did"));
+            RunResult result = assembly.result(notYet);
+            try {
+                writeMeasurement(folder, result, measured);
+            } catch (IOException e) {
+                throw notWritten(folder, config, result, e);
             }
-
-            CostPerTransaction cost = CostPerTransaction.of(measured.metrics(), measured.monitored(),
-                    before.databaseCpu().clock, before.databaseCpu().absentBecause,
-                    Runtime.getRuntime().availableProcessors());
-            RunResult result = new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
-                    RunDescription.configuration(db.config, db.bound),
-                    RunDescription.environment(measured.driverCpuSeconds()),
-                    RunDescription.database(db, before, start), RunDescription.workload(db, settings, partRecord),
-                    db.bound.headline(run), load, measured.metrics(), consistency, verdict, measured.firstErrors(),
-                    measured.outages(), measured.monitored(), cost);
-            write(folder, result, measured);
-            driverLog.close(); // before the folder gets its name: an empty log is removed
+            listener.message("measurement done and written; checking consistency (at most "
+                    + io.tpkit.result.Units.duration(config.checkTimeout().toMillis() / 1000.0) + ", --check-timeout)");
+            List<CheckResult> consistency = part == null
+                    ? RunChecks.afterRun(db, before, measured, config.checkTimeout())
+                    : RunChecks.leftToMerge(part.part());
+            consistency.stream().filter(CheckResult::unchecked).forEach(c -> listener.message(c.name() + ": "
+                    + c.detail() + "; the result is written without it"));
+            result = assembly.result(consistency);
+            try {
+                writeChecked(folder, result);
+                driverLog.close(); // before the folder gets its name: an empty log is removed
+            } catch (IOException e) {
+                throw notWritten(folder, config, result, e);
+            }
             Path dir = folder.commit();
             return result.resultDir().equals(dir.toString()) ? result : withDir(result, dir);
         } catch (SQLException e) {
@@ -187,26 +195,86 @@ public final class Runner {
         }
     }
 
+    /** What a run's result is made of, once measured: the result follows from the checks given. */
+    private record Assembly(ResultFolder folder, String startedAt, WorkloadOnTarget db, SchedulerSettings settings,
+                            BeforeRun before, LoadReport load, Measurement.Measured measured,
+                            Map<String, Object> partRecord, PartTerminals part, StartingData.Start start) {
+        RunResult result(List<CheckResult> consistency) {
+            MeasuredRun run = RunRules.measuredRun(settings, before.server(), measured.metrics());
+            Verdict verdict = RunRules.judge(db.bound, settings, before.server(), run, measured, consistency,
+                    before.databaseCpu().process != null, db.config.networkDelay());
+            if (part != null) {
+                verdict = RunRules.leftToMerge(part.part(), verdict);
+            }
+            CostPerTransaction cost = CostPerTransaction.of(measured.metrics(), measured.monitored(),
+                    before.databaseCpu().clock, before.databaseCpu().absentBecause,
+                    Runtime.getRuntime().availableProcessors());
+            return new RunResult(folder.finalPath().toString(), startedAt, OffsetDateTime.now().toString(),
+                    RunDescription.configuration(db.config, db.bound),
+                    RunDescription.environment(measured.driverCpuSeconds()),
+                    RunDescription.database(db, before, start), RunDescription.workload(db, settings, partRecord),
+                    db.bound.headline(run), load, measured.metrics(), consistency, verdict, measured.firstErrors(),
+                    measured.outages(), measured.monitored(), cost);
+        }
+    }
+
+    /**
+     * Writing failed once the measurement was over: the folder keeps what was written (under its
+     * final name, so that no later run takes it for a dead one's leftovers) and the caller gets
+     * the result to print.
+     */
+    private static io.tpkit.result.ResultNotWrittenException notWritten(ResultFolder folder, BenchmarkConfig config,
+                                                                        RunResult result, IOException e) {
+        Path kept = folder.keep();
+        return new io.tpkit.result.ResultNotWrittenException("cannot write results to " + config.outDir() + ": "
+                + ResultFolder.reason(e) + (kept == null ? "; nothing could be kept"
+                : "; what was written is kept in " + kept + " (" + ResultFolder.listing(kept) + ")")
+                + ": free space or choose another --out", withDir(result, kept == null
+                ? Path.of(result.resultDir()) : kept), e);
+    }
+
     /**
      * The database's count of the workload's transactions at a part's end, for the merge to tell
      * a database loaded again since (fewer) from the one the parts left; -1 when it cannot be read,
      * which never costs the part its result.
      */
     private static long countAtEnd(WorkloadOnTarget db) {
-        try (Connection c = db.connection()) {
-            return db.bound.databaseTransactionCount(c);
-        } catch (SQLException | RuntimeException e) {
-            return -1;
-        }
+        CheckSession.Outcome<Long> count = CheckSession.run(db, db.config.checkTimeout(),
+                db.bound::databaseTransactionCount);
+        return count.completed() ? count.value() : -1;
     }
 
-    private static void write(ResultFolder folder, RunResult result, Measurement.Measured measured)
+    /** The measurement's files, and a result.json and report whose checks are still to come. */
+    private static void writeMeasurement(ResultFolder folder, RunResult result, Measurement.Measured measured)
             throws IOException {
-        ResultWriter.writeJson(folder.file("result.json"), result);
         io.tpkit.result.TimeseriesCsv.write(folder.file(io.tpkit.result.TimeseriesCsv.FILE), measured.samples());
         ResultWriter.writeSummary(folder.file("summary.csv"), measured.metrics());
         ResultWriter.writeMonitor(folder.file("monitor.csv"), measured.monitor().columns(), measured.monitor().rows());
+        writeChecked(folder, result);
+    }
+
+    /** result.json, replaced whole (a failed write leaves the one before), then the report. */
+    private static void writeChecked(ResultFolder folder, RunResult result) throws IOException {
+        ResultWriter.writeJsonReplacing(folder.file("result.json"), result);
         RunReport.write(folder.file("result.json").getParent());
+    }
+
+    /** A result folder's files, written before anything else so that a full disk is found at the start. */
+    static final long RESULT_BYTES_FIXED = 4L << 20;
+    /**
+     * What a second of a run adds at most: the histograms of every type and phase (a few KB), a
+     * row of timeseries.csv and monitor.csv, TPC-C's deferred.csv at a few thousand per second.
+     */
+    static final long RESULT_BYTES_PER_SECOND = 64L << 10;
+    /** The seconds assumed for a run measured by its count of transactions, whose length is not known before. */
+    private static final long SECONDS_OF_A_COUNTED_RUN = 600;
+
+    /** About what a run's result folder may take, to refuse a file system without room for it before the run. */
+    static long resultBytes(BenchmarkConfig c) {
+        double seconds = (double) c.warmup().getSeconds()
+                + (c.transactions() != null ? SECONDS_OF_A_COUNTED_RUN : (double) c.duration().getSeconds());
+        double bytes = RESULT_BYTES_FIXED + RESULT_BYTES_PER_SECOND * seconds;
+        return bytes >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) bytes;
     }
 
     private static RunResult withDir(RunResult r, Path dir) {

@@ -157,10 +157,19 @@ final class WorkloadOnTarget implements AutoCloseable {
         return pool.getConnection();
     }
 
+    /**
+     * How long closing the pool may take: a server that stopped answering holds HikariCP's
+     * shutdown for its login timeout and more; the pool then finishes closing on its own.
+     */
+    private static final long POOL_CLOSE_WAIT_MILLIS = 10_000;
+
     @Override
     public void close() {
         try {
-            pool.close();
+            Thread closing = Thread.ofPlatform().daemon().name("tpkit-pool-close").start(pool::close);
+            closing.join(POOL_CLOSE_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             if (ownsTarget) {
                 target.close();

@@ -121,10 +121,12 @@ final class DeferredQueue {
                 return;
             }
             long started = System.nanoTime();
-            Phase committed = runner.execute(server, item.request(), deferredRow[type], item.queuedAt(), started);
+            TransactionRunner.Ended end = runner.execute(server, item.request(), deferredRow[type], item.queuedAt(),
+                    started);
             long ended = System.nanoTime();
-            log.executed(type, item.queuedAt(), started, ended, committed != null,
-                    committed == null ? null : server.deferredResult(item.request()));
+            boolean committed = end.committedIn() != null;
+            log.executed(type, item.queuedAt(), started, ended, committed, end.outcomeUnknown(),
+                    committed ? server.deferredResult(item.request()) : null);
             growIfBehind();
         }
     }

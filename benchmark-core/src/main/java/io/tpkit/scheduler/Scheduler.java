@@ -34,6 +34,8 @@ public final class Scheduler {
     /** Count mode gives up when no measured transaction committed for this long. */
     private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** A tick this soon after a phase began samples nothing: its row would be a sliver. */
+    private static final long EDGE_SLIVER_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final long JOIN_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final long ABORTED_JOIN_MILLIS = 5_000;
     /**
@@ -441,7 +443,11 @@ public final class Scheduler {
                     return end;
                 }
             }
-            if (now >= nextTick) {
+            if (now >= nextTick && now - metrics.phaseStartNanos(metrics.phase()) < EDGE_SLIVER_NANOS) {
+                // the phase began just now (a warm-up ends on a tick): a row this short would be
+                // noise (495,762/s seen); the next tick samples the last phase's end and this one's start
+                nextTick = Math.max(nextTick + TICK_NANOS, now + TICK_NANOS / 2);
+            } else if (now >= nextTick) {
                 IntervalSample sample = metrics.sample(now);
                 Phase p = metrics.phase();
                 double length = p == Phase.WARMUP ? settings.warmup().toMillis() / 1000.0

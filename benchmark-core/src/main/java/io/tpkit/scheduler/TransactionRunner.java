@@ -37,14 +37,25 @@ final class TransactionRunner {
 
     /** @return true when the request committed and was counted in the measurement interval */
     boolean execute(ConnectionWorker server, Request request, long intendedStart, long serviceStart) {
-        return execute(server, request, request.type(), intendedStart, serviceStart) == Phase.MEASUREMENT;
+        return execute(server, request, request.type(), intendedStart, serviceStart).committedIn() == Phase.MEASUREMENT;
+    }
+
+    /**
+     * How a request ended.
+     *
+     * @param committedIn    the phase it committed in, or null when it did not commit
+     * @param outcomeUnknown its connection was lost during the commit: it may have committed
+     */
+    record Ended(Phase committedIn, boolean outcomeUnknown) {
+        static final Ended NOT_COMMITTED = new Ended(null, false);
+        static final Ended UNKNOWN = new Ended(null, true);
     }
 
     /**
      * @param type the metrics row to count it in (a deferred part has a row of its own)
-     * @return the phase the request committed in, or null when it did not commit
+     * @return how it ended: the phase it committed in, or not committed, or lost during its commit
      */
-    Phase execute(ConnectionWorker server, Request request, int type, long intendedStart, long serviceStart) {
+    Ended execute(ConnectionWorker server, Request request, int type, long intendedStart, long serviceStart) {
         TransactionCost cost = costs.get();
         WireBytes wire = WireBytes.ofCurrentThread();
         long sent = wire.sent();
@@ -62,7 +73,7 @@ final class TransactionRunner {
         }
     }
 
-    private Phase attempt(ConnectionWorker server, Request request, int type, long intendedStart, long serviceStart,
+    private Ended attempt(ConnectionWorker server, Request request, int type, long intendedStart, long serviceStart,
                             TransactionCost cost) {
         for (int attempt = 0; ; attempt++) {
             try {
@@ -70,7 +81,7 @@ final class TransactionRunner {
                 long end = System.nanoTime();
                 Phase phase = metrics.recordCompletion(type, outcome, attempt, intendedStart, serviceStart, end);
                 cost.countedIn(phase);
-                return outcome == Outcome.COMMITTED ? phase : null;
+                return outcome == Outcome.COMMITTED ? new Ended(phase, false) : Ended.NOT_COMMITTED;
             } catch (SQLException e) {
                 SQLException original = e instanceof SessionConnection.CommitFailedException f ? f.original() : e;
                 ErrorClass cause = classifier.apply(original);
@@ -89,7 +100,7 @@ final class TransactionRunner {
                                 intendedStart);
                     }
                     io.tpkit.measurement.Reconnection.pause();
-                    return null;
+                    return unknown ? Ended.UNKNOWN : Ended.NOT_COMMITTED;
                 }
                 server.rollbackQuietly();
                 Request redrawn = cause == ErrorClass.DUPLICATE_KEY && attempt < maxRetries ? request.withNewKeys() : null;
@@ -104,11 +115,11 @@ final class TransactionRunner {
                     continue;
                 }
                 metrics.recordFailure(type, cause, e.getSQLState(), e.getMessage(), intendedStart);
-                return null;
+                return Ended.NOT_COMMITTED;
             } catch (RuntimeException e) {
                 server.rollbackQuietly();
                 metrics.recordFailure(type, ErrorClass.OTHER, null, e.toString(), intendedStart);
-                return null;
+                return Ended.NOT_COMMITTED;
             }
         }
     }

@@ -75,7 +75,13 @@ public final class CoreRules {
         long failed = consistency.stream().filter(CheckResult::failed).count();
         long skipped = consistency.stream().filter(CheckResult::skipped).count();
         long evaluated = consistency.size() - skipped;
-        return RuleResult.check("consistency", rule, failed == 0,
+        java.util.Optional<CheckResult> unchecked = consistency.stream().filter(CheckResult::unchecked).findFirst();
+        if (unchecked.isPresent() && failed == 0) {
+            // not a pass: a run whose database was not checked cannot be called consistent
+            return RuleResult.check(Verdict.CONSISTENCY, rule, false, unchecked.get().detail()
+                    + (evaluated == 0 ? "" : " (" + evaluated + " checks passed before)"));
+        }
+        return RuleResult.check(Verdict.CONSISTENCY, rule, failed == 0,
                 (failed == 0 ? evaluated + " checks passed" : failed + " of " + evaluated + " checks failed")
                         + (skipped == 0 ? "" : ", " + skipped + " skipped"));
     }

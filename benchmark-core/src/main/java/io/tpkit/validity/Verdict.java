@@ -14,6 +14,11 @@ import java.util.stream.Collectors;
 public record Verdict(String verdict, boolean conformant, List<RuleResult> rules) {
     /** The id of the rule an interrupted run fails: the run measured its whole interval. */
     public static final String COMPLETE = "complete";
+    /**
+     * The id of the rule on the consistency checks. When a check could not complete (its detail
+     * begins "could not be checked: "), the verdict says so first, as an interrupted run does.
+     */
+    public static final String CONSISTENCY = "consistency";
 
     public static Verdict of(List<RuleResult> rules) {
         List<String> failed = rules.stream().filter(RuleResult::failed).map(RuleResult::id)
@@ -22,8 +27,16 @@ public record Verdict(String verdict, boolean conformant, List<RuleResult> rules
             return new Verdict("conformant", true, List.copyOf(rules));
         }
         boolean interrupted = failed.remove(COMPLETE);
+        boolean unchecked = rules.stream().anyMatch(r -> r.failed() && r.id().equals(CONSISTENCY)
+                && r.detail() != null && r.detail().startsWith(io.tpkit.spi.workload.CheckResult.COULD_NOT_CHECK))
+                && failed.remove(CONSISTENCY);
         String others = failed.isEmpty() ? "" : "non-standard: " + String.join(", ", failed);
-        return new Verdict(interrupted ? "incomplete: interrupted before the measurement interval's end"
-                + (others.isEmpty() ? "" : "; " + others) : others, false, List.copyOf(rules));
+        String first = interrupted ? "incomplete: interrupted before the measurement interval's end"
+                : unchecked ? "consistency not checked (the checks could not complete)" : null;
+        if (interrupted && unchecked) {
+            first += "; consistency not checked (the checks could not complete)";
+        }
+        return new Verdict(first == null ? others : first + (others.isEmpty() ? "" : "; " + others), false,
+                List.copyOf(rules));
     }
 }

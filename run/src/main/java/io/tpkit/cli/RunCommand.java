@@ -91,6 +91,14 @@ class RunCommand extends WorkloadCommand {
                     + "pg_stat_kcache: this database's statements only). Default: auto.")
     String databaseCpu;
 
+    @Option(names = "--check-timeout", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "How long the consistency checks after the measurement may take, and every other wait on "
+                    + "the database once it is over (e.g. 30s, 10m): tpkit's check sessions replace the server's "
+                    + "statement time limit with this one, and a server that does not answer in time has its "
+                    + "connection cut. What could not be checked is recorded as such and the result is written. "
+                    + "Default: 10m.")
+    Duration checkTimeout;
+
     @Option(names = "--no-load", description = "Require data loaded earlier; never load.")
     boolean noLoad;
 
@@ -182,7 +190,16 @@ class RunCommand extends WorkloadCommand {
         RunControl control = new RunControl();
         console.onInterrupt(control::abort, "interrupted: stopping (a load in progress is abandoned; a measurement "
                 + "writes the results collected so far)");
-        RunResult result = Tpkit.run(config, console.listener(), control);
+        RunResult result;
+        try {
+            result = Tpkit.run(config, console.listener(), control);
+        } catch (io.tpkit.result.ResultNotWrittenException e) {
+            // measured, but the disk took only part of it: the console gets the summary at least
+            console.endProgress();
+            new SummaryPrinter(console.out()).print(e.result());
+            console.out().flush();
+            throw e;
+        }
         console.endProgress();
         new SummaryPrinter(console.out()).print(result);
         return result.consistent() ? 0 : 1;
@@ -232,6 +249,9 @@ class RunCommand extends WorkloadCommand {
         }
         if (warmup != null) {
             b.warmup(warmup);
+        }
+        if (checkTimeout != null) {
+            b.checkTimeout(checkTimeout);
         }
         if (noLoad && reload) {
             throw new io.tpkit.config.BadInputException("--no-load and --reload contradict each other: give one");

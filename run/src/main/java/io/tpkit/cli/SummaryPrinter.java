@@ -78,8 +78,8 @@ final class SummaryPrinter {
                     m.edges().longestResponseMs());
         }
         printCost(r);
-        long unknown = m.types().stream().filter(t -> !t.name().endsWith(io.tpkit.measurement.MetricsCollector.DEFERRED_SUFFIX))
-                .mapToLong(TypeSummary::outcomeUnknown).sum();
+        // every type's, the deferred parts' too: the count the failed-transactions rule gives
+        long unknown = m.types().stream().mapToLong(TypeSummary::outcomeUnknown).sum();
         for (io.tpkit.metrics.Outage o : r.outages()) {
             out.printf(Locale.ROOT, "Outage: no transaction completed from %.0f s to %.0f s (%.0f s) while failures were "
                     + "reported%n", o.from(), o.to(), o.seconds());
@@ -145,10 +145,11 @@ final class SummaryPrinter {
             return;
         }
         out.printf(Locale.ROOT, "deferred: %d queued in the interval: %d completed (p90 %s from queue to commit), "
-                        + "%d failed, %d not executed, %d skipped part of their work; at the interval's end %d waited "
+                        + "%d failed, %s%d not executed, %d skipped part of their work; at the interval's end %d waited "
                         + "(the oldest %.1f s); %d of at most %d workers; each one in deferred.csv%n",
                 d.queued(), d.completed(), d.p90Seconds() == null ? "n/a" : String.format(Locale.ROOT, "%.3f s",
-                        d.p90Seconds()), d.failed(), d.notExecuted(), d.skipped(), d.backlogAtEnd(),
+                        d.p90Seconds()), d.failed(), d.outcomeUnknown() == 0 ? "" : d.outcomeUnknown()
+                        + " with an unknown outcome (lost with the connection during the commit), ", d.notExecuted(), d.skipped(), d.backlogAtEnd(),
                 d.oldestAtEndSeconds(), d.workers(), d.maxWorkers());
     }
 
@@ -229,7 +230,7 @@ final class SummaryPrinter {
 
     static void printChecks(PrintWriter out, List<CheckResult> checks) {
         for (CheckResult c : checks) {
-            out.printf("  %-6s %s: %s%n", c.passed() ? "ok" : c.skipped() ? "skipped" : "FAILED", c.name(),
+            out.printf("  %-6s %s: %s%n", c.passed() ? "ok" : c.unchecked() ? "NOT CHECKED" : c.skipped() ? "skipped" : "FAILED", c.name(),
                     c.detail());
         }
         out.flush();

@@ -28,6 +28,24 @@ public final class MysqlPlugin implements DatabasePlugin {
     /** MariaDB before 11.1 names the isolation setting tx_isolation. */
     private static final String OLD_ISOLATION = "tx_isolation";
 
+    /**
+     * MariaDB's max_statement_time (seconds, every statement) or, on MySQL, max_execution_time
+     * (milliseconds, read-only SELECTs: the only statements it limits).
+     */
+    @Override
+    public void limitStatementTime(Connection c, java.time.Duration limit) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            boolean mariaDb;
+            try (ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+                rs.next();
+                mariaDb = product(rs.getString(1)).equals("MariaDB");
+            }
+            s.execute(mariaDb ? String.format(Locale.ROOT, "SET SESSION max_statement_time = %.3f",
+                    Math.max(0.001, limit.toMillis() / 1000.0))
+                    : "SET SESSION max_execution_time = " + Math.max(1, limit.toMillis()));
+        }
+    }
+
     @Override
     public String name() {
         return "mysql";

@@ -145,6 +145,13 @@ public final class PostgresPlugin implements DatabasePlugin {
     }
 
     @Override
+    public void limitStatementTime(Connection c, java.time.Duration limit) throws SQLException {
+        try (java.sql.Statement s = c.createStatement()) {
+            s.execute("SET statement_timeout = " + Math.max(1, limit.toMillis()));
+        }
+    }
+
+    @Override
     public void nameSession(Connection c, String name) throws SQLException {
         try (java.sql.PreparedStatement s = c.prepareStatement("SELECT set_config('application_name', ?, false)")) {
             s.setString(1, name);

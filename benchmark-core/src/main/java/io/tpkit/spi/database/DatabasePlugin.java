@@ -175,6 +175,14 @@ public interface DatabasePlugin {
     }
 
     /**
+     * Readies a session for tpkit's consistency checks: the server's own limit on a statement's
+     * time (set for a user, a database or the server, say 50 ms, which would cancel a check that
+     * reads every row) replaced by {@code limit}, tpkit's {@code --check-timeout}. Nothing by default.
+     */
+    default void limitStatementTime(Connection c, java.time.Duration limit) throws SQLException {
+    }
+
+    /**
      * Why an attempt to open a connection failed (the run counts refused connections by class).
      * By SQLState unless the plugin knows better (MySQL's limits carry vendor codes).
      */

@@ -31,18 +31,43 @@ public record CheckResult(String name, boolean passed, String detail,
         return new CheckResult(name, false, reason, true);
     }
 
+    /** How the detail of a condition that could not be evaluated begins ({@link #couldNotCheck}). */
+    public static final String COULD_NOT_CHECK = "could not be checked: ";
+
+    /**
+     * A condition whose check could not complete (a statement timeout, a server gone or frozen):
+     * skipped, with the reason; neither a pass nor a failure, and said as such in the verdict.
+     */
+    public static CheckResult couldNotCheck(String name, String reason) {
+        return skipped(name, COULD_NOT_CHECK + reason);
+    }
+
+    /** Skipped because its check could not complete, not by design. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean unchecked() {
+        return skipped && detail != null && detail.startsWith(COULD_NOT_CHECK);
+    }
+
     /** Evaluated and not met. */
     public boolean failed() {
         return !passed && !skipped;
     }
 
-    /** "passed (11 checks)", "passed (11 checks, 1 skipped)" or "FAILED (2 of 12)" for a list of checks. */
+    /**
+     * "passed (11 checks)", "passed (11 checks, 1 skipped)", "FAILED (2 of 12)" or, when a check
+     * could not complete, "NOT CHECKED, could not be checked: REASON (1 checks passed before)".
+     */
     public static String summary(java.util.List<CheckResult> checks) {
         long failed = checks.stream().filter(CheckResult::failed).count();
         long skipped = checks.stream().filter(CheckResult::skipped).count();
         if (failed > 0) {
             return "FAILED (" + failed + " of " + (checks.size() - skipped) + (skipped == 0 ? "" : "; "
                     + skipped + " skipped") + ")";
+        }
+        java.util.Optional<CheckResult> unchecked = checks.stream().filter(CheckResult::unchecked).findFirst();
+        if (unchecked.isPresent()) {
+            return "NOT CHECKED, " + unchecked.get().detail() + " (" + (checks.size() - skipped) + " checks passed "
+                    + "before)";
         }
         return "passed (" + (checks.size() - skipped) + " checks" + (skipped == 0 ? "" : ", " + skipped
                 + " skipped") + ")";

@@ -46,6 +46,32 @@ class MysqlPluginIT {
      * changed after the transaction's snapshot with error 1020; the scheduler retries it as the
      * serialization failure it is.
      */
+    /**
+     * A session limited to 50 ms (MariaDB's max_statement_time, as a user or the server may set
+     * it) gets --check-timeout's limit instead: a 0.3 s statement completes.
+     */
+    @Test
+    void theCheckSessionsLimitReplacesTheSessionsOwn() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            boolean mariaDb;
+            try (ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+                rs.next();
+                mariaDb = rs.getString(1).toLowerCase(java.util.Locale.ROOT).contains("mariadb");
+            }
+            org.junit.jupiter.api.Assumptions.assumeTrue(mariaDb, "max_statement_time is MariaDB's");
+            s.execute("SET SESSION max_statement_time = 0.05");
+            assertThatThrownBy(() -> s.executeQuery("SELECT COUNT(*) FROM information_schema.columns a, "
+                    + "information_schema.columns b, information_schema.columns c").close())
+                    .as("the 50 ms limit holds first").isInstanceOf(SQLException.class);
+            new MysqlPlugin().limitStatementTime(c, java.time.Duration.ofSeconds(30));
+            assertThat(variable(s, "max_statement_time")).startsWith("30");
+            try (ResultSet rs = s.executeQuery("SELECT SLEEP(0.3)")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("not interrupted").isZero();
+            }
+        }
+    }
+
     @Test
     void aRowChangedSinceTheSnapshotIsASerializationFailure() throws Exception {
         try (Connection setup = connect(); Statement s = setup.createStatement()) {
