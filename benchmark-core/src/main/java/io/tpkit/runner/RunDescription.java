@@ -17,6 +17,7 @@ final class RunDescription {
     /** The configuration as recorded: without the settings a fixed-shape benchmark ignores. */
     static Map<String, Object> configuration(BenchmarkConfig config, BoundWorkload bound) {
         Map<String, Object> m = config.describe();
+        m.put("warmupSeconds", RunSettings.warmup(config, bound).toMillis() / 1000.0);
         if (bound.fixedRun().isPresent()) {
             for (String ignored : List.of("connections", "terminals", "arrival", "logic", "thinkFactor",
                     "warmupSeconds", "durationSeconds")) {
