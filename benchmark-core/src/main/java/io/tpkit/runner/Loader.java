@@ -37,8 +37,8 @@ final class Loader {
     private static LoadReport loadOnce(WorkloadOnTarget db, RunListener listener) throws Exception {
         int scale = db.bound.scale();
         String unit = db.workload.scaleUnit();
-        listener.message("loading " + db.workload.name() + ": " + scale + " " + (scale == 1 && unit.endsWith("s")
-                ? unit.substring(0, unit.length() - 1) : unit) + " (scale " + scale + ") into " + db.target.label());
+        listener.message("loading " + db.workload.name() + ": " + io.tpkit.result.Units.of(scale, unit) + " (scale "
+                + scale + ") into " + db.target.label());
         long start = System.nanoTime();
         createSchema(db);
         LoadProgress context = new LoadProgress(db, listener, start, "");

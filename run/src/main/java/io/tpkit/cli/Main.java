@@ -198,8 +198,9 @@ public final class Main implements Runnable {
         }
         String list = new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
                 .optionList();
-        return System.lineSeparator() + "Options of 'tpkit " + verb + " WORKLOAD' (a workload's own, and any of "
-                + "these it leaves out: 'tpkit " + verb + " WORKLOAD --help'):" + System.lineSeparator() + list;
+        String n = System.lineSeparator();
+        return n + "Options of 'tpkit " + verb + " WORKLOAD' (its own options, and which of these" + n
+                + "it takes: 'tpkit " + verb + " WORKLOAD --help'):" + n + list;
     }
 
     /** {@code tpkit compare}: result files as parameters, or a workload and its targets. */

@@ -17,8 +17,8 @@ final class PasswordVariable {
     static String notSet(String value) {
         String advice = "export it first (export NAME='the password') and give --password-env NAME";
         if (value.matches("[A-Z_][A-Z0-9_]*")) {
-            return "--password-env " + value + ": no environment variable " + value + " is set: export it first "
-                    + "(export " + value + "='the password')";
+            return "--password-env " + value + ": the environment variable " + value + " is not set: export it "
+                    + "first (export " + value + "='the password')";
         }
         return "--password-env takes the name of an environment variable that holds the password, not the password; "
                 + (valid(value) ? "no variable of the name given is set" : "the value given is not a variable's name")

@@ -55,7 +55,8 @@ final class TargetOptions {
                     + "Default: no limit.")
     String containerMemory;
 
-    @Option(names = "--scale", paramLabel = "N", description = "Scale in the workload's own unit (see the option below named after it). Default: the workload's.")
+    @Option(names = {"-s", "--scale"}, paramLabel = "N", description = "Scale in the workload's own unit (see the "
+            + "option below named after it; pgbench's -s). Default: the workload's.")
     Integer scale;
 
     @Option(names = "--verbose", description = "Print stack traces and driver logs.")
