@@ -124,6 +124,19 @@ public final class RunReport {
     }
 
     /** An interrupted run, and a part of a split run, say so before anything else. */
+    /** A headline figure's unit as read: "per second", not result.json's "1/s". */
+    static String unitInWords(String unit) {
+        if (unit == null) {
+            return "";
+        }
+        return switch (unit) {
+            case io.tpkit.metrics.HeadlineFigure.PER_SECOND -> "per second";
+            case io.tpkit.metrics.HeadlineFigure.PER_MINUTE -> "per minute";
+            case io.tpkit.metrics.HeadlineFigure.COUNT -> "";
+            default -> unit;
+        };
+    }
+
     /** "1 terminal", "4 connections"; the text as recorded when it is no count. */
     private static String counted(String n, String unit) {
         try {
@@ -289,7 +302,7 @@ public final class RunReport {
                 .append("</td><td data-key=\"headline.").append(Html.escape(id)).append(".value\"")
                 .append(f.value() == null ? " class=\"na\" style=\"text-align:left\">" : ">")
                 .append(Html.escape(f.value() == null ? f.display() : io.tpkit.metrics.HeadlineFigure.COUNT.equals(f.unit())
-                        ? f.display() : fmt(f.value()))).append("</td><td>").append(Html.escape(f.unit()))
+                        ? f.display() : fmt(f.value()))).append("</td><td>").append(Html.escape(unitInWords(f.unit())))
                 .append("</td></tr>\n"));
         html.append("<tr><td>TPS (committed transactions per second of the measurement interval, wall clock)</td>");
         cell("metrics.throughput.overWallClock", result.metrics().throughput().overWallClock());

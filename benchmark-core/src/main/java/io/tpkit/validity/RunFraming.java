@@ -20,25 +20,25 @@ public final class RunFraming {
 
     static {
         BY_SETTINGS.put("measurement-interval", null); // its rule text says how long
-        BY_SETTINGS.put("long-enough", "a --duration that covers the server's checkpoints (see long-enough)");
-        BY_SETTINGS.put("warm-up", "a --warmup");
-        BY_SETTINGS.put("warm-up-cycle", "a --warmup of at least a terminal's mean cycle (see warm-up-cycle)");
-        BY_SETTINGS.put("throughput-per-branch", "more --branches, one per TPS (see throughput-per-branch)");
-        BY_SETTINGS.put("terminals", "the standard terminal count (leave out --terminals)");
-        BY_SETTINGS.put("tpc-a-terminals", "the standard terminal count (leave out --terminals)");
-        BY_SETTINGS.put("keying-think-times", "the spec's keying and think times (--think spec)");
-        BY_SETTINGS.put("tpc-a-cycle-time", "the spec's think times (--think spec)");
-        BY_SETTINGS.put("standard-scale", null);
-        BY_SETTINGS.put("standard-shape", null);
+        BY_SETTINGS.put("long-enough", "a --duration that covers a checkpoint (long-enough)");
+        BY_SETTINGS.put("warm-up", "a --warmup (warm-up)");
+        BY_SETTINGS.put("warm-up-cycle", "a --warmup of a mean cycle or more (warm-up-cycle)");
+        BY_SETTINGS.put("throughput-per-branch", "a --branches per TPS (throughput-per-branch)");
+        BY_SETTINGS.put("terminals", "the standard terminals (no --terminals)");
+        BY_SETTINGS.put("tpc-a-terminals", "the standard terminals (no --terminals)");
+        BY_SETTINGS.put("keying-think-times", "--think spec");
+        BY_SETTINGS.put("tpc-a-cycle-time", "--think spec");
+        BY_SETTINGS.put("standard-scale", "the standard data per scale unit (standard-scale)");
+        BY_SETTINGS.put("standard-shape", "the standard shape (standard-shape)");
         BY_SETTINGS.put("no-added-delay", "no --network-delay");
         BY_SETTINGS.put("foreign-keys", "--foreign-keys on");
     }
 
     /** The rules the machine decides, not the options. */
     private static final Map<String, String> BY_MACHINE = Map.of(
-            "quiet-machine", "a machine that runs nothing else meanwhile (see quiet-machine)",
-            "driver-saturation", "a driver with CPU to spare (see driver-saturation)",
-            "durability", "a server with durable commits (see durability)");
+            "quiet-machine", "a quiet machine (quiet-machine)",
+            "driver-saturation", "a driver with CPU to spare (driver-saturation)",
+            "durability", "durable commits (durability)");
 
     private RunFraming() {
     }
@@ -59,8 +59,8 @@ public final class RunFraming {
                 settings.add(r.id());
                 String fix = BY_SETTINGS.get(r.id());
                 String add = fix != null ? fix : r.id().equals("measurement-interval") && r.rule().contains("at least ")
-                        ? "a --duration of at least " + r.rule().substring(r.rule().indexOf("at least ") + 9)
-                        : "that " + r.rule() + " (see " + r.id() + ")";
+                        ? "a --duration of " + r.rule().substring(r.rule().indexOf("at least ") + 9) + " or more"
+                        : r.id();
                 if (!toAdd.contains(add)) {
                     toAdd.add(add);
                 }
@@ -72,19 +72,18 @@ public final class RunFraming {
         }
         StringBuilder line = new StringBuilder();
         if (!settings.isEmpty()) {
-            line.append("These settings make a run for a first look, and for comparing runs of the same settings on "
-                    + "one machine: non-standard by design (").append(String.join(", ", settings)).append(").");
+            line.append("A first look, non-standard by design (").append(String.join(", ", settings))
+                    .append("): for comparing runs of these settings on one machine.");
         } else {
             line.append("These settings are the benchmark's own.");
         }
         List<String> needs = new ArrayList<>(toAdd);
         needs.addAll(machine);
         if (!needs.isEmpty()) {
-            line.append(" A standard run needs ").append(String.join("; ", needs)).append('.');
+            line.append(" For a standard run: ").append(String.join(", ", needs)).append('.');
         }
         if (!outcome.isEmpty()) {
-            line.append(" Not met by what happened in this run: ").append(String.join(", ", outcome))
-                    .append(" (under Validity).");
+            line.append(" Not met by what happened: ").append(String.join(", ", outcome)).append('.');
         }
         return line.toString();
     }
