@@ -128,9 +128,9 @@ class BadInputTest {
 
     @Test
     void hpssFixesItsOwnRunShape() {
-        assertOneLineError(Cli.run("run", "hpss", "--duration", "5m"), "Unknown option", "--duration");
+        assertOneLineError(Cli.run("run", "hpss", "--duration", "5m"), "unknown option", "--duration");
         // it measures the rate its threads sustain: no schedule, from the CLI or the API
-        assertOneLineError(Cli.run("run", "hpss", "--rate", "100"), "Unknown option", "--rate");
+        assertOneLineError(Cli.run("run", "hpss", "--rate", "100"), "unknown option", "--rate");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new io.tpkit.hpss.HpssWorkload().bind(
                 io.tpkit.config.BenchmarkConfig.builder("hpss").ratePerSecond(100).build(),
                 new io.tpkit.db.postgres.PostgresPlugin())).isInstanceOf(io.tpkit.config.BadInputException.class)
@@ -213,6 +213,51 @@ class BadInputTest {
                 "--user", "bench", "--out", temp.toString());
         assertOneLineError(cli, "cannot connect to jdbc:postgresql://127.0.0.1:1/test?password=***");
         assertThat(cli.err() + cli.out()).doesNotContain("hunter2");
+        assertThat(temp).isEmptyDirectory();
+    }
+
+    /** The password typed where the variable's name goes is never repeated, nor offered as a shell line. */
+    @Test
+    void aPasswordGivenAsPasswordEnvIsNeverEchoed() {
+        for (String typed : new String[] {"S3cret!pw", "hunter2"}) {
+            Cli cli = Cli.run("run", "tp1", "--db", "jdbc:postgresql://127.0.0.1:1/test", "--password-env", typed,
+                    "--out", temp.toString());
+            assertOneLineError(cli, "--password-env takes the name of an environment variable", "not the password",
+                    "export NAME=");
+            assertThat(cli.err() + cli.out()).doesNotContain(typed);
+        }
+        Cli merge = Cli.run("merge", temp.toString(), temp.toString(), "--password-env", "S3cret!pw");
+        assertThat(merge.err() + merge.out()).doesNotContain("S3cret!pw");
+    }
+
+    @Test
+    void outOfRangeValuesAreRefusedUpFrontNamingTheOptionAndItsLimits() {
+        assertOneLineError(Cli.run("run", "tp1", "--duration", "999999999999h", "--out", temp.toString()),
+                "'--duration'", "at most 8784h");
+        assertOneLineError(Cli.run("run", "tp1", "--warmup", "99999999999999999999999h"), "'--warmup'", "at most");
+        assertOneLineError(Cli.run("load", "tpcc", "--warehouses", "2147483647"), "--warehouses must be from 1 to "
+                + "214748364");
+        assertOneLineError(Cli.run("run", "tp1", "--connections", "2147483647"), "--connections must be from 1 to "
+                + "100000");
+        assertOneLineError(Cli.run("run", "tp1", "--rate", "1e300"), "--rate must be above 0 and at most 10000000");
+        assertOneLineError(Cli.run("run", "hpss", "--threads", "2147483647"), "--threads must be from 1 to 100000");
+        assertOneLineError(Cli.run("run", "tp1", "--progress", "0"), "--progress must be from 1 to 3600");
+        assertThat(temp).isEmptyDirectory();
+    }
+
+    /** A time option without a unit is refused where no pgbench convention says which unit it is. */
+    @Test
+    void aTimeWithoutAUnitIsRefusedWhereItWouldBeAGuess() {
+        assertOneLineError(Cli.run("run", "tp1", "--warmup", "5"), "'--warmup'", "'5' needs a unit", "5s");
+    }
+
+    /** 100,000,000 terminals cannot fit a driver's heap: said before anything starts, not after minutes. */
+    @Test
+    void moreTerminalsThanTheHeapHoldsAreRefusedBeforeAnythingStarts() {
+        Cli cli = Cli.run("run", "tp1", "--arrival", "closed", "--terminals", "100000000", "--out", temp.toString());
+        assertOneLineError(cli, "--terminals 100000000", "of heap", "(-Xmx)", "use at most", "TPKIT_JAVA_OPTS=-Xmx",
+                "nothing was run");
+        assertThat(cli.err()).doesNotContain("interrupted", "loading");
         assertThat(temp).isEmptyDirectory();
     }
 

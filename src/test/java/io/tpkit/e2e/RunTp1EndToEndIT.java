@@ -82,4 +82,27 @@ class RunTp1EndToEndIT {
         assertThat(cli.err()).doesNotContain("loading tp1");
         assertThat(temp).isEmptyDirectory();
     }
+
+    /**
+     * TPC-C's deferred workers grow with its connections, so the advice is not the limit less
+     * today's extras (which once read "use at most 0 connections"): the number advised fits the
+     * server's own count of what it accepts, and one more would not.
+     */
+    @Test
+    void theConnectionsAdvisedForADeferringRunAreANumberThatFits() {
+        Cli cli = Cli.run("run", "tpcc", "--connections", "400", "--out", temp.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isEqualTo(2);
+        String line = cli.err().strip().lines().toList().getLast();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("accepts (\\d+) more .*use at most (\\d+) "
+                + "connections").matcher(line);
+        assertThat(m.find()).as(line).isTrue();
+        int accepts = Integer.parseInt(m.group(1));
+        int advised = Integer.parseInt(m.group(2));
+        // what a TPC-C run of N opens: N, its deferred workers (a quarter, at least 2) and 2 spares
+        java.util.function.IntUnaryOperator opens = n -> n + Math.max(2, (n + 3) / 4) + 2;
+        assertThat(advised).isPositive();
+        assertThat(opens.applyAsInt(advised)).isLessThanOrEqualTo(accepts);
+        assertThat(opens.applyAsInt(advised + 1)).isGreaterThan(accepts);
+        assertThat(temp).isEmptyDirectory();
+    }
 }

@@ -17,6 +17,13 @@ public final class BenchmarkConfig {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
     /** How long the checks after a run may take by default (a TPC-C check of many warehouses reads every order line). */
     public static final Duration DEFAULT_CHECK_TIMEOUT = Duration.ofMinutes(10);
+    /** The warm-up when none is given (a workload whose terminals think longer gets a longer one). */
+    public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
+    /** More than any server accepts is a typing error, found before a server starts. */
+    public static final int MAX_CONNECTIONS = 100_000;
+    /** A schedule finer than a slot per 100 ns is beyond what one driver can keep. */
+    public static final double MAX_RATE = 10_000_000;
+    public static final int MAX_RETRIES = 1000;
 
     private final String workload;
     private final String target;
@@ -31,6 +38,7 @@ public final class BenchmarkConfig {
     private final ArrivalModel arrival;
     private final Logic logic;
     private final double thinkFactor;
+    /** As given: null means the default, which a workload with long think times lengthens ({@code RunSettings}). */
     private final Duration warmup;
     /** As given: null means the default, so that a copy can still be given a transaction count. */
     private final Duration duration;
@@ -139,7 +147,8 @@ public final class BenchmarkConfig {
     public ArrivalModel arrival() { return arrival; }
     public Logic logic() { return logic; }
     public double thinkFactor() { return thinkFactor; }
-    public Duration warmup() { return warmup; }
+    public Duration warmup() { return warmup == null ? DEFAULT_WARMUP : warmup; }
+    public boolean warmupGiven() { return warmup != null; }
     public Duration duration() { return duration == null ? DEFAULT_DURATION : duration; }
     public Long transactions() { return transactions; }
     /** Requests per second of all terminals together; 0 = no limit. */
@@ -225,7 +234,7 @@ public final class BenchmarkConfig {
         m.put("arrival", arrival == null ? null : arrival.label());
         m.put("logic", logic.label());
         m.put("thinkFactor", thinkFactor);
-        m.put("warmupSeconds", warmup.toMillis() / 1000.0);
+        m.put("warmupSeconds", warmup().toMillis() / 1000.0);
         if (transactions != null) {
             m.put("transactions", transactions);
         } else {
@@ -278,7 +287,7 @@ public final class BenchmarkConfig {
         private ArrivalModel arrival;
         private Logic logic = Logic.CLIENT;
         private double thinkFactor = 1.0;
-        private Duration warmup = Duration.ofSeconds(10);
+        private Duration warmup;
         private Duration duration;
         private Long transactions;
         private double ratePerSecond;
@@ -398,6 +407,13 @@ public final class BenchmarkConfig {
             return this;
         }
 
+        private static void refuseLongerThan(String option, Duration d) {
+            if (d != null && d.compareTo(DurationText.LONGEST) > 0) {
+                throw new BadInputException(option + " must be at most " + DurationText.LONGEST.toHours() + "h, a year "
+                        + "(got " + d.toHours() + "h)");
+            }
+        }
+
         public BenchmarkConfig build() {
             if (containerResources.limited() && !target.startsWith("container:")) {
                 throw new BadInputException("--container-cpus and --container-memory limit a database container: they "
@@ -415,8 +431,23 @@ public final class BenchmarkConfig {
             if (thinkFactor < 0 || Double.isNaN(thinkFactor)) {
                 throw new BadInputException("--think must be spec, off or a factor >= 0 (got " + thinkFactor + ")");
             }
-            if (warmup.isNegative()) {
+            if (warmup != null && warmup.isNegative()) {
                 throw new BadInputException("--warmup must not be negative");
+            }
+            refuseLongerThan("--warmup", warmup);
+            refuseLongerThan("--duration", duration);
+            refuseLongerThan("--latency-limit", latencyLimit);
+            if (connections != null && connections > MAX_CONNECTIONS) {
+                throw new BadInputException("--connections must be from 1 to " + MAX_CONNECTIONS + " (got "
+                        + connections + ")");
+            }
+            if (ratePerSecond > MAX_RATE) {
+                throw new BadInputException("--rate must be above 0 and at most " + (long) MAX_RATE + " transactions "
+                        + "per second (got " + ratePerSecond + ")");
+            }
+            if (maxRetries > MAX_RETRIES) {
+                throw new BadInputException("--max-retries must be from 0 to " + MAX_RETRIES + " (got " + maxRetries
+                        + ")");
             }
             if (transactions != null && duration != null) {
                 // a run ends either after a time or after a count: which one the user meant is a guess

@@ -89,11 +89,15 @@ public final class RunReport {
         html.append("<p class=\"sub\">").append(Html.escape(when(result.startedAt()))).append(", ")
                 .append(Html.escape(scale())).append(", ")
                 .append(Html.escape(text(w, "arrival"))).append(" arrival, ")
-                .append(Html.escape(text(w, "terminals"))).append(" terminals, ")
-                .append(Html.escape(text(w, "connections")))
-                .append(" connections; measured ").append(Units.duration(result.metrics().measurementSeconds()))
+                .append(Html.escape(counted(text(w, "terminals"), "terminals"))).append(", ")
+                .append(Html.escape(counted(text(w, "connections"), "connections")))
+                .append("; measured ").append(Units.duration(result.metrics().measurementSeconds()))
                 .append(" (").append(Html.escape(result.metrics().measuredBy())).append(")</p>\n");
         boolean conformant = result.validity() != null && result.validity().conformant();
+        if (result.validity() != null) {
+            html.append("<p class=\"sub\" id=\"framing\">")
+                    .append(Html.escape(io.tpkit.validity.RunFraming.of(result.validity()))).append("</p>\n");
+        }
         html.append("<p class=\"verdict\" id=\"verdict\">Validity: <span class=\"")
                 .append(conformant ? "pass" : "fail").append("\">")
                 .append(Html.escape(result.validity() == null ? "not recorded" : result.validity().verdict()))
@@ -121,6 +125,28 @@ public final class RunReport {
     }
 
     /** An interrupted run, and a part of a split run, say so before anything else. */
+    /** A headline figure's unit as read: "per second", not result.json's "1/s". */
+    static String unitInWords(String unit) {
+        if (unit == null) {
+            return "";
+        }
+        return switch (unit) {
+            case io.tpkit.metrics.HeadlineFigure.PER_SECOND -> "per second";
+            case io.tpkit.metrics.HeadlineFigure.PER_MINUTE -> "per minute";
+            case io.tpkit.metrics.HeadlineFigure.COUNT -> "";
+            default -> unit;
+        };
+    }
+
+    /** "1 terminal", "4 connections"; the text as recorded when it is no count. */
+    private static String counted(String n, String unit) {
+        try {
+            return Units.of(Long.parseLong(n.trim()), unit);
+        } catch (NumberFormatException e) {
+            return n + " " + unit;
+        }
+    }
+
     private void banners() {
         if (result.metrics().incomplete()) {
             html.append("<p class=\"banner\" id=\"incomplete\">INCOMPLETE: the run was interrupted before the end of "
@@ -177,7 +203,8 @@ public final class RunReport {
         }
         parts.add(c.secondsBelowAsked() > 0 ? "fewer than the " + c.asked() + " asked worked for "
                 + Units.duration(c.secondsBelowAsked()) + " of the measurement interval (at the fewest "
-                + c.fewestWorking() + ")" : "all " + c.asked() + " asked worked throughout the measurement interval");
+                + c.fewestWorking() + ")" : (c.asked() == 1 ? "the 1 asked worked" : "all " + c.asked() + " asked worked")
+                + " throughout the measurement interval");
         return "Connections: " + String.join("; ", parts);
     }
 
@@ -276,7 +303,7 @@ public final class RunReport {
                 .append("</td><td data-key=\"headline.").append(Html.escape(id)).append(".value\"")
                 .append(f.value() == null ? " class=\"na\" style=\"text-align:left\">" : ">")
                 .append(Html.escape(f.value() == null ? f.display() : io.tpkit.metrics.HeadlineFigure.COUNT.equals(f.unit())
-                        ? f.display() : fmt(f.value()))).append("</td><td>").append(Html.escape(f.unit()))
+                        ? f.display() : fmt(f.value()))).append("</td><td>").append(Html.escape(unitInWords(f.unit())))
                 .append("</td></tr>\n"));
         html.append("<tr><td>TPS (committed transactions per second of the measurement interval, wall clock)</td>");
         cell("metrics.throughput.overWallClock", result.metrics().throughput().overWallClock());
@@ -385,8 +412,13 @@ public final class RunReport {
             countCell(k + "failed", sum(t.failed()));
             countCell(k + "retries", sum(t.retries()));
             cell(k + "perSecond", t.perSecond());
-            for (Map.Entry<String, Function<LatencySummary, Double>> p : PERCENTILES.entrySet()) {
-                cell(k + "response." + p.getKey(), t.response() == null ? 0 : p.getValue().apply(t.response()));
+            if (t.response() == null || t.response().count() == 0) {
+                // nothing to take percentiles of: not a response time of 0.00 ms
+                html.append("<td colspan=\"").append(PERCENTILES.size()).append("\">no sample</td>");
+            } else {
+                for (Map.Entry<String, Function<LatencySummary, Double>> p : PERCENTILES.entrySet()) {
+                    cell(k + "response." + p.getKey(), p.getValue().apply(t.response()));
+                }
             }
             html.append("</tr>\n");
         }

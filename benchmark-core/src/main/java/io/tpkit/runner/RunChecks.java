@@ -51,8 +51,9 @@ final class RunChecks {
      */
     static CheckResult driverCountMatchesDatabase(long recorded, long expected, long unknown, String type) {
         return CheckResult.of("driver-count-matches-database", recorded >= expected && recorded <= expected + unknown,
-                "the database recorded " + recorded + " committed " + type + "transactions during the run; the "
-                        + "driver counted " + expected + (unknown == 0 ? "" : " committed and " + unknown
+                "the database recorded " + recorded + " committed " + type + "transactions during the whole run "
+                        + "(warm-up, measurement and drain, not only the measurement interval's); the driver counted "
+                        + expected + " over the same span" + (unknown == 0 ? "" : " committed and " + unknown
                         + " with an unknown outcome (lost with the connection during the commit), of which "
                         + (recorded - expected) + " did commit"));
     }

@@ -17,6 +17,7 @@ final class RunDescription {
     /** The configuration as recorded: without the settings a fixed-shape benchmark ignores. */
     static Map<String, Object> configuration(BenchmarkConfig config, BoundWorkload bound) {
         Map<String, Object> m = config.describe();
+        m.put("warmupSeconds", RunSettings.warmup(config, bound).toMillis() / 1000.0);
         if (bound.fixedRun().isPresent()) {
             for (String ignored : List.of("connections", "terminals", "arrival", "logic", "thinkFactor",
                     "warmupSeconds", "durationSeconds")) {
@@ -91,8 +92,9 @@ final class RunDescription {
                 : ", " + r.pause().toMillis() / 1000.0 + " s apart") + ")" : "") + " of ")
                 + (s.byCount() ? s.transactions() + " transactions" : s.duration().toSeconds() + " s measured")
                 + (s.rateLimited() ? ", paced at " + s.ratePerSecond() + " per second" : "");
-        return "running " + db.workload.name() + " (" + s.arrival().label() + ", " + s.terminals() + " terminals, "
-                + s.connections() + " connections, logic " + db.config.logic().label()
+        return "running " + db.workload.name() + " (" + s.arrival().label() + ", "
+                + io.tpkit.result.Units.of(s.terminals(), "terminals") + ", "
+                + io.tpkit.result.Units.of(s.connections(), "connections") + ", logic " + db.config.logic().label()
                 + (db.config.networkDelay().isZero() ? "" : ", network delay added: "
                 + db.config.networkDelay().toNanos() / 1e6 + " ms each way") + "): " + phases;
     }

@@ -22,9 +22,13 @@ final class RunSettings {
     }
 
     static SchedulerSettings of(BenchmarkConfig config, BoundWorkload bound) {
-        if (bound.fixedRun().isPresent()) {
-            return fixed(config, bound.fixedRun().get());
-        }
+        SchedulerSettings s = bound.fixedRun().isPresent() ? fixed(config, bound.fixedRun().get())
+                : shaped(config, bound);
+        MemoryBudget.refuseOversized(config, s);
+        return s;
+    }
+
+    private static SchedulerSettings shaped(BenchmarkConfig config, BoundWorkload bound) {
         // open arrivals replace any workload's own model: its terminals then only supply inputs
         ArrivalModel arrival = config.arrival() == ArrivalModel.OPEN ? ArrivalModel.OPEN : bound.arrival();
         int connections = config.connections();
@@ -45,11 +49,24 @@ final class RunSettings {
                     : Math.max(1, bound.standardTerminals());
         }
         double rate = config.ratePerTerminal() ? config.ratePerSecond() * terminals : config.ratePerSecond();
-        return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), config.warmup(),
+        return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), warmup(config, bound),
                 config.duration(), config.transactions(), config.maxRetries(), config.seed())
                 .withRate(rate).withLatencyLimit(config.latencyLimit())
                 .withPoisson(config.interarrival() == Interarrival.POISSON)
                 .withDeferredWorkers(deferredWorkers(connections));
+    }
+
+    /**
+     * The warm-up given, or by default 10 s or, when a terminal's mean keying and think time as
+     * run is longer (TPC-C with the spec's times: 20.7 s), that time and a fifth more for the
+     * response: a default that its own {@code warm-up-cycle} rule would flag helps no one.
+     */
+    static Duration warmup(BenchmarkConfig config, BoundWorkload bound) {
+        if (config.warmupGiven()) {
+            return config.warmup();
+        }
+        long cycle = (long) Math.ceil(1.2 * bound.meanKeyingAndThinkSeconds() * config.thinkFactor());
+        return cycle > config.warmup().toSeconds() ? Duration.ofSeconds(cycle) : config.warmup();
     }
 
     /**

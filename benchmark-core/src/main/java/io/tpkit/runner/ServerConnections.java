@@ -23,12 +23,32 @@ final class ServerConnections {
         if (needs <= available) {
             return;
         }
+        boolean defers = needs - connections > RunSettings.SPARE_CONNECTIONS;
+        int most = mostThatFit(available, defers);
         throw new BadInputException(label + " needs " + needs + " connections (" + connections + " for the run"
-                + (needs - connections > RunSettings.SPARE_CONNECTIONS ? ", " + (needs - connections - RunSettings.SPARE_CONNECTIONS)
+                + (defers ? ", " + (needs - connections - RunSettings.SPARE_CONNECTIONS)
                 + " for deferred work" : "") + ", " + RunSettings.SPARE_CONNECTIONS + " for tpkit's monitor and checks) but the "
-                + "server (" + server + ") accepts " + available + " more (" + limit.how() + "): use at most "
-                + Math.max(0, available - (needs - connections)) + " " + unit + " or raise the server's limit; "
-                + "nothing was run");
+                + "server (" + server + ") accepts " + available + " more (" + limit.how() + "): "
+                + (most >= 1 ? "use at most " + most + " " + unit + " or raise the server's limit"
+                : "too few for a run of even 1, which needs " + needsFor(1, defers) + ": close other sessions or "
+                + "raise the server's limit") + "; nothing was run");
+    }
+
+    /**
+     * The most connections (or threads) a run may be given and still open no more than
+     * {@code available}: its deferred workers grow with them ({@link RunSettings#deferredWorkers}), so
+     * the answer is not the limit less today's extras. 0 when not even one fits.
+     */
+    static int mostThatFit(int available, boolean defers) {
+        int c = available;
+        while (c >= 1 && needsFor(c, defers) > available) {
+            c--;
+        }
+        return Math.max(0, c);
+    }
+
+    private static int needsFor(int connections, boolean defers) {
+        return connections + (defers ? RunSettings.deferredWorkers(connections) : 0) + RunSettings.SPARE_CONNECTIONS;
     }
 
     /** What sets a run's connections: "threads" for a workload whose scale is its threads (HPSS), else "connections". */

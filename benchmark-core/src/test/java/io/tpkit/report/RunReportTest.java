@@ -117,7 +117,7 @@ class RunReportTest {
     void theWorkloadsHeadlineComesFirstThenTps() throws Exception {
         String html = RunReport.render(temp, result());
         assertThat(html).contains("<tr><td>NOPM (New-Orders per minute)</td><td data-key=\"headline.nopm.value\">"
-                + "115,080.00</td><td>1/min</td></tr>");
+                + "115,080.00</td><td>per minute</td></tr>");
         assertThat(html.indexOf("headline.nopm.value")).isLessThan(html.indexOf("metrics.throughput.overWallClock"));
         assertThat(cell(html, "headline.efficiencyPct.value")).isEqualTo("not shown: needs --think spec");
         assertThat(html).contains("<title>tpcc on PostgreSQL 18.6</title>", "non-standard: measurement-interval",

@@ -87,6 +87,11 @@ record HpssSettings(int threads, int createsPerThread, int iterations, long keyS
                     + config.ratePerSecond());
         }
         int threads = config.scale() == null ? STANDARD_THREADS : config.scale();
+        if (threads > BenchmarkConfig.MAX_CONNECTIONS) {
+            // one connection each
+            throw new BadInputException("--threads must be from 1 to " + BenchmarkConfig.MAX_CONNECTIONS + ", one "
+                    + "connection each (got " + threads + ")");
+        }
         int creates = (int) positive(options.get(CREATES), CREATES, STANDARD_CREATES, Integer.MAX_VALUE);
         int iterations = (int) positive(options.get(ITERATIONS), ITERATIONS, STANDARD_ITERATIONS, Integer.MAX_VALUE);
         long keySpace = positive(options.get(KEY_SPACE), KEY_SPACE, STANDARD_KEY_SPACE, Long.MAX_VALUE);

@@ -59,6 +59,9 @@ public final class TpccWorkload implements Workload {
         return OPTIONS;
     }
 
+    /** The most warehouses whose standard terminals (10 each) can be counted. */
+    static final int MAX_WAREHOUSES = Integer.MAX_VALUE / Nopm.TERMINALS_PER_WAREHOUSE;
+
     @Override
     public TpccBoundWorkload bind(BenchmarkConfig config, DatabasePlugin database) {
         for (String key : config.options().keySet()) {
@@ -75,6 +78,10 @@ public final class TpccWorkload implements Workload {
             throw new BadInputException("--foreign-keys must be on or off (got '" + fk + "')");
         }
         int warehouses = config.scale() == null ? defaultScale() : config.scale();
+        if (warehouses > MAX_WAREHOUSES) {
+            throw new BadInputException("--warehouses must be from 1 to " + MAX_WAREHOUSES + " (its 10 terminals each "
+                    + "are counted in an int; got " + warehouses + ")");
+        }
         TpccDialect dialect = TpccDialect.of(database);
         if (config.logic() == Logic.PROCEDURE && !dialect.hasProcedures()) {
             throw new BadInputException("tpcc has no stored procedures for the " + dialect.key() + " dialect ("

@@ -250,6 +250,18 @@ class TpccRulesTest {
         assertThat(rule("response-time-90th", new TpccFacts().deferredP90(80_000.001)).failed()).isTrue();
     }
 
+    /** "not met" names what failed first, and a type that ran nothing is no sample, never a p90 of 0. */
+    @Test
+    void theResponseTimeRuleNamesWhatFailedAndNeverAZeroForNoSample() {
+        RuleResult slow = rule("response-time-90th", new TpccFacts().p90(TpccTransactionType.PAYMENT, 6_000));
+        assertThat(slow.failed()).isTrue();
+        assertThat(slow.detail()).startsWith("over the limit: payment p90 6.000 s (limit 5 s); within: new-order");
+        RuleResult none = rule("response-time-90th", new TpccFacts().completed(TpccTransactionType.STOCK_LEVEL, 0));
+        assertThat(none.status()).isEqualTo(Status.NOT_APPLICABLE);
+        assertThat(none.detail()).startsWith("cannot be judged: no sample: stock-level; within:")
+                .doesNotContain("stock-level p90");
+    }
+
     @Test
     void deliveriesThatNeverCompleteCountAsLateNotAsAbsent() {
         // 150 queued: 15 never completing (10%) still leaves the 90th percentile among the completed

@@ -28,11 +28,17 @@ final class Console {
     private int loadTenthPrinted = -1;
     private double loadPrintedAt;
     private double loadElapsed;
+    /** {@code --progress SEC}: a plain line every SEC seconds of a run, on a terminal too; 0: the default. */
+    private volatile int progressEvery;
 
     Console(PrintWriter out, PrintWriter err, boolean tty) {
         this.out = out;
         this.err = err;
         this.tty = tty;
+    }
+
+    void progressEvery(int seconds) {
+        progressEvery = seconds;
     }
 
     PrintWriter out() {
@@ -151,6 +157,17 @@ final class Console {
                 String line = String.format(Locale.ROOT, "%-8s %s%s  %8.1f TPS  p90 %7.2f ms  failed %d  retries %d  measured %d",
                         s.phase().label(), clock(phaseElapsed), of, all.committed() / s.seconds(), all.p90Ms(),
                         all.failed(), all.retries(), measured);
+                int every = progressEvery;
+                if (every > 0) {
+                    if (Math.round(phaseElapsed) % every == 0) {
+                        synchronized (Console.this) {
+                            endProgress();
+                            err.println(line);
+                            err.flush();
+                        }
+                    }
+                    return;
+                }
                 progress(line, Math.round(phaseElapsed) % 10 == 0);
             }
         };

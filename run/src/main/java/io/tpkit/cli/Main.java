@@ -49,8 +49,13 @@ public final class Main implements Runnable {
         // after the console took the real standard error: what libraries print there during a run
         // goes to its driver.log (and with --verbose to the console too)
         io.tpkit.result.DriverLog.routeStandardError(verbose);
-        int code = execute(args, console);
-        console.finished();
+        int code = 1;
+        try {
+            code = execute(args, console);
+        } finally {
+            // whatever ended the command (an error too): an interrupt, or the exit below, waits for nothing
+            console.finished();
+        }
         if (!console.interrupted()) {
             System.exit(code);
         }
@@ -102,7 +107,17 @@ public final class Main implements Runnable {
             console.err().flush();
             return 1;
         });
-        return root.execute(args);
+        try {
+            return root.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands on errors: one line, then the exit (the shutdown hook waits for nothing)
+            console.endProgress();
+            console.err().println("tpkit: error: the driver ran out of heap (" + e.getMessage() + ", -Xmx "
+                    + io.tpkit.result.Units.bytes(Runtime.getRuntime().maxMemory()) + "): give it less to hold (fewer "
+                    + "terminals or connections) or more heap, e.g. TPKIT_JAVA_OPTS=-Xmx8g");
+            console.err().flush();
+            return 1;
+        }
     }
 
     static CommandLine commandLine(Console console) {
@@ -156,10 +171,36 @@ public final class Main implements Runnable {
         group.getCommandSpec().usageMessage().description(description);
         group.getCommandSpec().usageMessage().footer(withWorkloads(workloads,
                 Examples.footer("tpkit " + verb + " " + workloads.getFirst().name() + " --help")));
+        String shared = sharedOptions(verb, workloads.getFirst(), command.apply(workloads.getFirst()));
+        group.getHelpSectionMap().put("sharedOptions", help -> shared);
+        List<String> sections = new java.util.ArrayList<>(group.getHelpSectionKeys());
+        sections.add(sections.indexOf(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), "sharedOptions");
+        group.setHelpSectionKeys(sections);
         for (Workload w : workloads) {
             group.addSubcommand(w.name(), command.apply(w));
         }
         return group;
+    }
+
+    /**
+     * The options of {@code tpkit VERB WORKLOAD} that are not one workload's own, as that
+     * command's help lists them: so that {@code tpkit run --help} shows what a run takes.
+     */
+    private static String sharedOptions(String verb, Workload sample, CommandLine command) {
+        CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+        List<String> own = new java.util.ArrayList<>(sample.options().stream().map(o -> "--" + o.name()).toList());
+        own.add("--" + sample.scaleUnit());
+        for (String name : own) {
+            CommandLine.Model.OptionSpec o = spec.findOption(name);
+            if (o != null) {
+                spec.remove(o);
+            }
+        }
+        String list = new CommandLine.Help(spec, CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF))
+                .optionList();
+        String n = System.lineSeparator();
+        return n + "Options of 'tpkit " + verb + " WORKLOAD' (its own options, and which of these" + n
+                + "it takes: 'tpkit " + verb + " WORKLOAD --help'):" + n + list;
     }
 
     /** {@code tpkit compare}: result files as parameters, or a workload and its targets. */
@@ -202,8 +243,33 @@ public final class Main implements Runnable {
                 && !u.getUnmatched().isEmpty() && !u.getUnmatched().getFirst().startsWith("-")) {
             return "unknown workload '" + u.getUnmatched().getFirst() + "': choose one of " + names(g.workloads);
         }
+        if (ex instanceof CommandLine.UnmatchedArgumentException u) {
+            String unknown = unknownOptions(u);
+            if (unknown != null) {
+                return unknown + " (see " + help + ")";
+            }
+        }
         String message = ex.getMessage().lines().findFirst().orElse(ex.getMessage());
         return message + " (see " + help + ")";
+    }
+
+    /**
+     * "unknown option '--conections' (did you mean --connections?)": the options only, not the
+     * values that followed them (picocli lists '8' of '--conections 8' as unknown too), or null
+     * when what was not matched is no option.
+     */
+    static String unknownOptions(CommandLine.UnmatchedArgumentException u) {
+        List<String> options = u.getUnmatched().stream().filter(a -> a.startsWith("-") && a.length() > 1
+                && !a.matches("-[0-9.].*")).map(a -> a.contains("=") ? a.substring(0, a.indexOf('=')) : a).toList();
+        if (options.isEmpty()) {
+            return null;
+        }
+        java.util.Set<String> known = u.getCommandLine().getCommandSpec().optionsMap().keySet();
+        String names = options.stream().map(o -> {
+            List<String> near = Suggestions.nearest(o, known);
+            return "'" + o + "'" + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)");
+        }).collect(Collectors.joining(", "));
+        return "unknown option" + (options.size() == 1 ? " " : "s ") + names;
     }
 
     /** {@code tpkit run} without a workload. */

@@ -48,10 +48,9 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         String password = null;
         if (passwordEnv != null) {
-            password = System.getenv(passwordEnv);
+            password = PasswordVariable.valid(passwordEnv) ? System.getenv(passwordEnv) : null;
             if (password == null) {
-                throw new BadInputException("--password-env " + passwordEnv + ": that environment variable is not set"
-                        + " (export it first, e.g. export " + passwordEnv + "=...)");
+                throw new BadInputException(PasswordVariable.notSet(passwordEnv));
             }
         }
         String secret = password;

@@ -15,8 +15,9 @@ import picocli.CommandLine;
 
 /** {@code tpkit run WORKLOAD}: load when empty, measure, check, write the result folder. */
 class RunCommand extends WorkloadCommand {
-    @Option(names = "--connections", paramLabel = "N",
-            description = "Connections (servers), the degree of concurrency. Default: " + BenchmarkConfig.DEFAULT_CONNECTIONS + ".")
+    @Option(names = {"-c", "--connections"}, paramLabel = "N",
+            description = "Connections (servers), the degree of concurrency (pgbench's -c). Default: "
+                    + BenchmarkConfig.DEFAULT_CONNECTIONS + ".")
     Integer connections;
 
     @Option(names = "--terminals", paramLabel = "N",
@@ -40,12 +41,16 @@ class RunCommand extends WorkloadCommand {
     Double think;
 
     // no picocli default: a duration the user did not give must not contradict --transactions
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Length of the measurement interval (90s, 5m, 1h). Default: 60s.")
+    @Option(names = {"-T", "--duration"}, paramLabel = "TIME", converter = DurationConverter.Seconds.class,
+            description = "Length of the measurement interval: 90s, 5m, 1h (a number alone is seconds, as pgbench's "
+                    + "-T). Default: 60s.")
     Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "10s",
-            description = "Warm-up before the measurement, not measured. Default: 10s.")
+    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "Warm-up before the measurement, not measured: 30s, 2m (a unit is required; 0 for none). "
+                    + "Default: 10s, or a terminal's mean keying and think time when that is longer (TPC-C with the "
+                    + "spec's think times), so that every terminal is past its first transaction when the "
+                    + "measurement starts.")
     Duration warmup;
 
     @Option(names = "--transactions", paramLabel = "N",
@@ -53,16 +58,22 @@ class RunCommand extends WorkloadCommand {
                     + "(not together with --duration).")
     Long transactions;
 
-    @Option(names = "--rate", paramLabel = "TPS",
-            description = "Limit all terminals together to TPS requests per second, started on a fixed schedule "
+    @Option(names = {"-R", "--rate"}, paramLabel = "TPS",
+            description = "(pgbench's -R) Limit all terminals together to TPS requests per second, started on a fixed schedule "
                     + "(response time counts from the scheduled start, so a backlog shows). Default: no limit.")
     Double rate;
 
-    @Option(names = "--latency-limit", paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(names = {"-L", "--latency-limit"}, paramLabel = "TIME", converter = DurationConverter.Milliseconds.class,
             description = "With --rate: a request already later than TIME when its slot comes is skipped, and "
                     + "completed requests later than TIME are counted, both reported (as pgbench's "
-                    + "--latency-limit; e.g. 100ms). Default: none, every request runs however late.")
+                    + "--latency-limit: a number alone is milliseconds, -L 100 is 100ms; or 1.5s written 1500ms). "
+                    + "Default: none, every request runs however late.")
     java.time.Duration latencyLimit;
+
+    @Option(names = {"-P", "--progress"}, paramLabel = "SEC",
+            description = "Print a progress line every SEC seconds (as pgbench's -P), on a terminal too. Default: "
+                    + "one line rewritten in place on a terminal, a line every 10 seconds in a log.")
+    Integer progress;
 
     @Option(names = "--interarrival", paramLabel = "fixed|poisson",
             description = "With --rate: the gaps between scheduled requests, fixed (1/TPS) or poisson (random, "
@@ -231,6 +242,13 @@ class RunCommand extends WorkloadCommand {
 
     /** The configuration the options describe, for the target in {@link #target}. */
     BenchmarkConfig config() {
+        if (progress != null) {
+            if (progress < 1 || progress > 3600) {
+                throw new io.tpkit.config.BadInputException("--progress must be from 1 to 3600 seconds (got " + progress
+                        + ")");
+            }
+            console.progressEvery(progress);
+        }
         if (partition != null) {
             target.part = io.tpkit.config.Partition.parse(partition, "x").index(); // chooses its node among several --db
         }

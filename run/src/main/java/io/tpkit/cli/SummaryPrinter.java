@@ -19,16 +19,23 @@ final class SummaryPrinter {
         this.out = out;
     }
 
+    /** "1 connection", "4 connections". */
+    static String counted(Object n, String unit) {
+        return n instanceof Number number ? io.tpkit.result.Units.of(number.longValue(), unit) : n + " " + unit;
+    }
+
     void print(RunResult r) {
         RunMetrics m = r.metrics();
         Map<String, Object> db = r.database();
         Map<String, Object> w = r.workload();
         out.println();
         out.printf(Locale.ROOT, "%s on %s %s (%s)%n", w.get("name"), db.get("product"), db.get("version"), db.get("kind"));
+        out.println("  " + io.tpkit.validity.RunFraming.of(r.validity()));
         Object scale = w.get("parameters") instanceof Map<?, ?> p ? p.get("scale") : null;
         Object logic = r.configuration().get("logic");
-        out.printf(Locale.ROOT, "  scale %s, %s arrival, %s terminals, %s connections%s (all parameters in result.json)%n",
-                scale, w.get("arrival"), w.get("terminals"), w.get("connections"), logic == null ? "" : ", " + logic + " logic");
+        out.printf(Locale.ROOT, "  scale %s, %s arrival, %s, %s%s (all parameters in result.json)%n",
+                scale, w.get("arrival"), counted(w.get("terminals"), "terminals"),
+                counted(w.get("connections"), "connections"), logic == null ? "" : ", " + logic + " logic");
         if (r.configuration().get("networkDelayOneWayMs") instanceof Number delay) {
             out.printf(Locale.ROOT, "  NETWORK DELAY ADDED by tpkit: %s ms each way, %s ms per round trip (an emulated "
                     + "network: the times and rates below include it)%n", delay, 2 * delay.doubleValue());
@@ -39,6 +46,13 @@ final class SummaryPrinter {
         out.printf(Locale.ROOT, "%-20s %10s %9s %8s %9s %10s %9s %9s %9s %9s %9s%n", "transaction", "committed",
                 "retries", "failed", "rollbacks", "TPS", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms");
         for (TypeSummary t : m.types()) {
+            if (t.response().count() == 0) {
+                // nothing to take percentiles of: not a response time of 0.00 ms
+                out.printf(Locale.ROOT, "%-20s %10d %9d %8d %9d %10.1f %9s %9s %9s %9s %9s%n", t.name(),
+                        t.committed(), t.retriesTotal(), t.failedTotal(), t.businessRollbacks(), t.perSecond(),
+                        "no sample", "-", "-", "-", "-");
+                continue;
+            }
             out.printf(Locale.ROOT, "%-20s %10d %9d %8d %9d %10.1f %9.2f %9.2f %9.2f %9.2f %9.2f%n", t.name(),
                     t.committed(), t.retriesTotal(), t.failedTotal(), t.businessRollbacks(), t.perSecond(),
                     t.response().p50Ms(), t.response().p90Ms(), t.response().p95Ms(), t.response().p99Ms(),

@@ -31,7 +31,8 @@ final class TargetOptions {
     String user;
 
     @Option(names = "--password-env", paramLabel = "VAR",
-            description = "Name of the environment variable that holds the password (never printed or stored).")
+            description = "The NAME of the environment variable that holds the password, not the password: export "
+                    + "PGPASSWORD=... then --password-env PGPASSWORD (the password is never printed or stored).")
     String passwordEnv;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -54,7 +55,8 @@ final class TargetOptions {
                     + "Default: no limit.")
     String containerMemory;
 
-    @Option(names = "--scale", paramLabel = "N", description = "Scale in the workload's own unit (see the option below named after it). Default: the workload's.")
+    @Option(names = {"-s", "--scale"}, paramLabel = "N", description = "Scale in the workload's own unit (see the "
+            + "option below named after it; pgbench's -s). Default: the workload's.")
     Integer scale;
 
     @Option(names = "--verbose", description = "Print stack traces and driver logs.")
@@ -64,10 +66,9 @@ final class TargetOptions {
         String db = db();
         b.target(db).user(user).dataDir(dataDir).scale(scale);
         if (passwordEnv != null) {
-            String password = System.getenv(passwordEnv);
+            String password = PasswordVariable.valid(passwordEnv) ? System.getenv(passwordEnv) : null;
             if (password == null) {
-                throw new BadInputException("--password-env " + passwordEnv + ": that environment variable is not set"
-                        + " (export it first, e.g. export " + passwordEnv + "=...)");
+                throw new BadInputException(PasswordVariable.notSet(passwordEnv));
             }
             b.password(password, "environment variable " + passwordEnv);
         }
