@@ -20,4 +20,22 @@ public final class Reconnection {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * Closes a connection's socket without waiting for the server: a frozen server answers neither
+     * the query nor a cancel, so the query fails and whoever holds the connection lets go of it.
+     * The abort runs on a daemon thread named {@code threadName}, as it may block on the driver.
+     */
+    public static void abandon(java.sql.Connection c, String threadName) {
+        if (c == null) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name(threadName).start(() -> {
+            try {
+                c.unwrap(java.sql.Connection.class).abort(Runnable::run);
+            } catch (java.sql.SQLException | RuntimeException ignored) {
+                // given up either way
+            }
+        });
+    }
 }

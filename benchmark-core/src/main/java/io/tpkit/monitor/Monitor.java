@@ -167,7 +167,7 @@ public final class Monitor {
         if (thread.isAlive()) {
             note("the monitor was still sampling " + STOP_WAIT_MILLIS / 1000 + " s after the measurement; "
                     + "its later rows are not recorded");
-            cut(connection);
+            Reconnection.abandon(connection, "tpkit-monitor-cut");
         }
         Thread r = reconnecting;
         if (r != null) {
@@ -329,22 +329,6 @@ public final class Monitor {
                 + " s to " + String.format(java.util.Locale.ROOT, "%.1f", elapsed) + " s");
     }
 
-    /**
-     * Closes the socket of a connection whose query does not return (a frozen server answers
-     * neither it nor a cancel): the query fails, and the sampler lets go of what it holds.
-     */
-    private static void cut(Connection c) {
-        if (c == null) {
-            return;
-        }
-        Thread.ofPlatform().daemon().name("tpkit-monitor-cut").start(() -> {
-            try {
-                c.unwrap(Connection.class).abort(Runnable::run);
-            } catch (SQLException | RuntimeException ignored) {
-                // given up either way
-            }
-        });
-    }
 
     private Connection closeQuietly(Connection c) {
         try {

@@ -68,7 +68,7 @@ final class CheckSession {
         try {
             return new Outcome<>(task.get(limit.plus(NETWORK_GRACE).toNanos(), TimeUnit.NANOSECONDS), null);
         } catch (TimeoutException e) {
-            cut(open.get());
+            io.tpkit.measurement.Reconnection.abandon(open.get(), "tpkit-check-abort");
             thread.interrupt();
             return new Outcome<>(null, "no answer from the server within --check-timeout "
                     + io.tpkit.result.Units.duration(limit.toMillis() / 1000.0) + " and "
@@ -78,22 +78,9 @@ final class CheckSession {
             return new Outcome<>(null, WorkloadOnTarget.rootMessage(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            cut(open.get());
+            io.tpkit.measurement.Reconnection.abandon(open.get(), "tpkit-check-abort");
             return new Outcome<>(null, "interrupted while waiting for the server");
         }
     }
 
-    /** Closes the connection's socket without waiting for the server (which may not answer). */
-    private static void cut(Connection c) {
-        if (c == null) {
-            return;
-        }
-        Thread.ofPlatform().daemon().name("tpkit-check-abort").start(() -> {
-            try {
-                c.unwrap(Connection.class).abort(Runnable::run);
-            } catch (SQLException | RuntimeException ignored) {
-                // it is being given up either way
-            }
-        });
-    }
 }
