@@ -77,14 +77,21 @@ class DocsExamplesTest {
     }
 
     /**
-     * The IDE example's loop, as the page shows it, is in the test the build runs, line for line
-     * (the test's own lines indented one level deeper, and its assertions after the print).
+     * The IDE example's imports and loop, as the page shows them, are in the test the build runs,
+     * line for line (the test's own lines indented one level deeper, and its assertions after the
+     * print): every import the page shows is one of the test's, and the loop follows them.
      */
     @Test
     void thePagesIdeExampleIsTheLoopConnectionCountsExampleItRuns() throws IOException {
         String path = "src/test/java/io/tpkit/examples/ConnectionCountsExampleIT.java";
-        List<String> shown = shownUnder(Files.readString(PAGE), path).strip().lines().map(String::strip).toList();
+        List<String> page = shownUnder(Files.readString(PAGE), path).strip().lines().map(String::strip).toList();
         List<String> test = Files.readString(ROOT.resolve(path)).lines().map(String::strip).toList();
+        List<String> imports = page.stream().takeWhile(l -> l.startsWith("import ") || l.isEmpty())
+                .filter(l -> !l.isEmpty()).toList();
+        assertThat(imports).isNotEmpty();
+        assertThat(test).containsAll(imports);
+        List<String> shown = page.subList(page.indexOf(imports.getLast()) + 1, page.size()).stream()
+                .dropWhile(String::isEmpty).toList();
         assertThat(shown).hasSizeGreaterThan(5).first().asString().startsWith("for (");
         int from = test.indexOf(shown.getFirst());
         assertThat(from).as("the test holds the page's first line %s", shown.getFirst()).isNotNegative();

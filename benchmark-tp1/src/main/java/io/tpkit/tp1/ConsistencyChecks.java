@@ -154,12 +154,9 @@ final class ConsistencyChecks {
                                    String idQuery) throws SQLException {
         long bad = count(s, sql.sql("count-of", java.util.Map.of("query", idQuery)));
         if (bad == 0) {
-            // "the 1 branch holds", "all 10 branches hold" (rows may go on: "branches of part 1/2")
-            int space = rows.indexOf(' ');
-            String unit = space < 0 ? rows : rows.substring(0, space);
-            String rest = space < 0 ? "" : rows.substring(space);
+            // "the only row of branches holds", "all 10 branches hold" (rows may go on: "branches of part 1/2")
             return CheckResult.of(name, true, checked == 1
-                    ? "the " + io.tpkit.result.Units.of(1, unit) + rest + " holds the sum of " + source
+                    ? "the only row of " + rows + " holds the sum of " + source
                     : "all " + checked + " " + rows + " hold the sum of " + source);
         }
         List<String> ids = new ArrayList<>();
