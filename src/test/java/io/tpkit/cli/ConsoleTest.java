@@ -45,6 +45,25 @@ class ConsoleTest {
     }
 
     @Test
+    void aStepAfterTheRowsShowsItsOwnTimeNotAPercentage() {
+        // MariaDB's foreign keys on TPC-C took 30 s after the last row: "100%" with a falling rate said nothing
+        List<String> lines = logOf(console -> {
+            console.listener().loadProgress("stock", 500_000, 1_000_000, 10);
+            console.listener().loadProgress("stock", 1_000_000, 1_000_000, 20);
+            for (int i = 0; i <= 30; i++) {
+                console.listener().loadProgress("foreign keys", 1_000_000, 1_000_000, 20 + i);
+            }
+        });
+        assertThat(lines).hasSize(6);
+        assertThat(lines.get(1)).startsWith("loading stock: 100%");
+        assertThat(lines.get(2)).isEqualTo("loading foreign keys: all 1,000,000 rows written; this step 00:00 so far "
+                + "(the load 00:20)");
+        assertThat(lines.getLast()).isEqualTo("loading foreign keys: all 1,000,000 rows written; this step 00:30 so far "
+                + "(the load 00:50)");
+        assertThat(lines).noneMatch(l -> l.startsWith("loading foreign keys") && l.contains("%"));
+    }
+
+    @Test
     void withoutATerminalASlowLoadShowsALineEveryTenSeconds() {
         // 1,000 rows a second of 1,000,000: no tenth is reached in the minute, a line every 10 s
         List<String> lines = logOf(console -> {

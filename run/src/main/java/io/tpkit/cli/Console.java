@@ -28,6 +28,10 @@ final class Console {
     private int loadTenthPrinted = -1;
     private double loadPrintedAt;
     private double loadElapsed;
+    /** The step being reported, when it began (load clock), and whether every row was written by then. */
+    private String loadStep = "";
+    private double loadStepStart;
+    private boolean loadStepAfterRows;
     /** {@code --progress SEC}: a plain line every SEC seconds of a run, on a terminal too; 0: the default. */
     private volatile int progressEvery;
 
@@ -124,8 +128,20 @@ final class Console {
 
             @Override
             public void loadProgress(String step, long done, long expected, double elapsed) {
+                double stepFor;
+                synchronized (Console.this) {
+                    if (!step.equals(loadStep) || elapsed < loadElapsed) {
+                        // keys, indexes, foreign keys and statistics come after the rows: their own
+                        // time says they move, where a percentage would stand at 100 %
+                        loadStep = step;
+                        loadStepStart = elapsed;
+                        loadStepAfterRows = expected > 0 && done >= expected;
+                    }
+                    stepFor = loadStepAfterRows ? elapsed - loadStepStart : -1;
+                }
                 if (tty) {
-                    progress(loadLine(step, done, expected, elapsed), false);
+                    progress(stepFor >= 0 ? stepLine(step, done, stepFor, elapsed) : loadLine(step, done, expected, elapsed),
+                            false);
                     return;
                 }
                 synchronized (Console.this) {
@@ -133,6 +149,13 @@ final class Console {
                         loadTenthPrinted = -1; // the clock went back: another load (a sweep's, a repetition's)
                     }
                     loadElapsed = elapsed;
+                    if (stepFor >= 0) {
+                        if (stepFor == 0 || elapsed - loadPrintedAt >= LOG_EVERY_SECONDS) {
+                            loadPrintedAt = elapsed;
+                            progress(stepLine(step, done, stepFor, elapsed), true);
+                        }
+                        return;
+                    }
                     int tenth = expected > 0 ? (int) Math.min(10, done * 10 / expected) : 0;
                     if (loadTenthPrinted < 0 || tenth > loadTenthPrinted || elapsed - loadPrintedAt >= LOG_EVERY_SECONDS) {
                         loadTenthPrinted = tenth;
@@ -184,6 +207,12 @@ final class Console {
         String left = rate > 0 && done < expected ? "  " + clock((expected - done) / rate) + " left" : "";
         return String.format(Locale.ROOT, "loading %-16s [%s%s] %3.0f%%  %,d/%,d rows  %,.0f rows/s%s", step,
                 "#".repeat(filled), " ".repeat(width - filled), fraction * 100, done, expected, rate, left);
+    }
+
+    /** A step after every row was written (keys, indexes, foreign keys, statistics): its own time. */
+    static String stepLine(String step, long rows, double stepFor, double elapsed) {
+        return String.format(Locale.ROOT, "loading %s: all %,d rows written; this step %s so far (the load %s)", step,
+                rows, clock(stepFor), clock(elapsed));
     }
 
     /** The plain line for a log: no bar, the time the load has taken so far. */
