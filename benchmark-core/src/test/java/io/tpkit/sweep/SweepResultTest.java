@@ -72,6 +72,36 @@ class SweepResultTest {
                 .doesNotContain("WARNING");
     }
 
+    /**
+     * The console's table: one name per column, the MVA error in one column, the shared verdict
+     * once under the table, the peak and the knee in a column of their own, the MVA line in words.
+     */
+    @Test
+    void theTableNamesEachColumnOnceAndSaysTheSharedVerdictOnce() throws Exception {
+        List<RunResult> runs = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false), point(4, 1000, 4, false),
+                point(8, 1010, 7.9, false));
+        SweepResult r = sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), runs,
+                List.of(1.0, 2.0, 4.0, 8.0), false);
+        String table = SweepTables.render(r);
+        List<String> lines = table.lines().toList();
+        String head = lines.get(1);
+        assertThat(head.split("connections", -1)).hasSize(2); // the axis, not also a column of connections
+        assertThat(head).doesNotContain("conns", "terms", "verdict").endsWith("mark");
+        assertThat(head.split("err %", -1)).hasSize(2);
+        assertThat(lines.get(3)).matches(" +2 .* \\+5\\.3, [-+]\\d+\\.\\d +knee");
+        assertThat(lines.get(5)).endsWith("  peak").doesNotContain("conformant");
+        assertThat(lines.get(6)).isEqualTo("verdict of every point: conformant");
+        assertThat(table).contains("MVA (mean value analysis) is a queueing model", "MVA err %: (predicted - measured)");
+        assertThat(table.lines()).noneMatch(l -> l.endsWith(" "));
+        // a point whose verdict differs brings the column back, each row with its own
+        List<RunResult> mixed = List.of(point(1, 500, 2, false), point(2, 950, 2.1, true));
+        String cut = SweepTables.render(sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), mixed,
+                List.of(1.0, 2.0), false));
+        assertThat(cut.lines().toList().get(1)).endsWith("mark       verdict");
+        assertThat(cut.lines().toList().get(3)).endsWith(" conformant, INCOMPLETE");
+        assertThat(cut).doesNotContain("verdict of every point");
+    }
+
     /** A first point of several terminals and connections measures queueing into its demands: said. */
     @Test
     void aModelCalibratedOnMoreThanOneTerminalIsWarnedAbout() throws Exception {
