@@ -102,6 +102,20 @@ class SweepResultTest {
         assertThat(cut).doesNotContain("verdict of every point");
     }
 
+    /** sweep.html gives its start to the second, and lets its points table wrap instead of hiding its last columns. */
+    @Test
+    void sweepHtmlShowsItsStartReadablyAndKeepsTheVerdictInView(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        List<RunResult> runs = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false));
+        SweepResult r = SweepResult.of(new Sweep(BenchmarkConfig.builder("tp1").build(), SweepAxis.CONNECTIONS,
+                List.of(1.0, 2.0)), runs, 0, "streams", Map.of("kind", "embedded-postgres"),
+                "2026-11-28T06:38:46.123456789Z", "2026-11-28T06:39:46.5Z", false, dir.toString());
+        io.tpkit.result.ResultWriter.writeJson(dir.resolve(SweepResult.FILE), r);
+        String html = java.nio.file.Files.readString(io.tpkit.report.SweepReport.write(dir));
+        assertThat(html).contains("started 2026-11-28 06:38:46;").doesNotContain("06:38:46.123", "T06:38");
+        assertThat(html).contains("#points{display:table", "#points th{white-space:normal");
+    }
+
     /** A first point of several terminals and connections measures queueing into its demands: said. */
     @Test
     void aModelCalibratedOnMoreThanOneTerminalIsWarnedAbout() throws Exception {
