@@ -112,6 +112,10 @@ public final class SweepTables {
         out.append(String.format(Locale.ROOT, "peak: %.1f %s at %s%s%s%n", r.peak().figureValue(), figure.label(),
                 r.axis() + " " + SweepAxis.format(r.peak().value()), ownFigure ? String.format(Locale.ROOT, " (%.1f TPS)",
                         r.peak().tps()) : "", r.peak().atEnd() ? " (the last point: the peak may lie beyond the sweep)" : ""));
+        String close = closeToPeak(r);
+        if (close != null) {
+            out.append(close).append(nl);
+        }
         out.append(r.knee().explanation()).append(nl);
         if (model) {
             var in = r.model().inputs();
@@ -184,6 +188,32 @@ public final class SweepTables {
         out.append("CV: sample standard deviation / mean. Interval: mean +/- t x s / sqrt(n), t for n - 1 degrees of "
                 + "freedom. Seeds: ").append(r.seedPolicy()).append(". Data: ").append(r.loadPolicy()).append('.').append(nl);
         return out.toString();
+    }
+
+    /**
+     * The points whose figure is within the knee's threshold of the peak's, in words, or null.
+     * Each point is one run, so how far its figure moves from run to run is not known: a peak a
+     * few percent above its neighbours may be the machine's noise, not the database's.
+     */
+    static String closeToPeak(SweepResult r) {
+        double peak = r.peak().figureValue();
+        double threshold = r.knee().thresholdPct();
+        if (!(peak > 0)) {
+            return null;
+        }
+        List<String> close = new ArrayList<>();
+        for (SweepResult.Point p : r.points()) {
+            Double v = r.figure().isTps() ? Double.valueOf(p.tps()) : p.headline().get(r.figure().id());
+            if (p.index() != r.peak().point() && v != null && 100 * (peak - v) / peak <= threshold) {
+                close.add(SweepAxis.format(p.value()) + String.format(Locale.ROOT, " (%.1f)", v));
+            }
+        }
+        if (close.isEmpty()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "peak not distinguishable from %d other point%s within %.0f%% of it (%s %s): "
+                + "each point is one run, so their spreads are not known and may overlap; repeat the sweep to separate "
+                + "them", close.size(), close.size() == 1 ? "" : "s", threshold, r.axis(), String.join(", ", close));
     }
 
     /** A point's verdict, with its failed checks and its being cut short. */

@@ -93,6 +93,15 @@ class SweepResultTest {
         assertThat(lines.get(6)).isEqualTo("verdict of every point: conformant");
         assertThat(table).contains("MVA (mean value analysis) is a queueing model", "MVA err %: (predicted - measured)");
         assertThat(table.lines()).noneMatch(l -> l.endsWith(" "));
+        // 1,010 TPS at 8 against 1,000 at 4 and 950 at 2, one run each: within 10%, so not told apart
+        assertThat(table).contains("peak not distinguishable from 2 other points within 10% of it (connections "
+                + "2 (950.0), 4 (1000.0)): each point is one run, so their spreads are not known and may overlap; "
+                + "repeat the sweep to separate them");
+        // a peak well above every other point is said alone
+        List<RunResult> clear = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false), point(4, 600, 4, false));
+        assertThat(SweepTables.render(sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), clear,
+                List.of(1.0, 2.0, 4.0), false))).contains("peak: 950.0 TPS at connections 2").doesNotContain(
+                "not distinguishable");
         // a point whose verdict differs brings the column back, each row with its own
         List<RunResult> mixed = List.of(point(1, 500, 2, false), point(2, 950, 2.1, true));
         String cut = SweepTables.render(sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), mixed,
