@@ -146,7 +146,8 @@ public final class HistoryText {
         return Histories.num(v);
     }
 
-    static String second(String startedAt) {
+    /** A recorded timestamp ("2026-11-28T06:38:46.123456789+00:00") to the second: "2026-11-28 06:38:46". */
+    public static String second(String startedAt) {
         return at(startedAt, SECOND);
     }
 

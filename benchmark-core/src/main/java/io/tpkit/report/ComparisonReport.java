@@ -15,11 +15,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * comparison.html of a comparison folder: the side-by-side table of comparison.json and, where
- * the runs' folders are still there, their throughput over time on one chart. Each run is named
+ * the runs' folders are still there, their throughput and p90 response time over time, a chart each,
+ * with the warm-up shaded. Each run is named
  * by what tells it from the others, in the table's heads and the charts' legends alike, and its
  * report is linked by a path relative to the comparison's folder, so that the folders can be
  * moved or sent together.
@@ -86,6 +89,10 @@ public final class ComparisonReport {
 
         SvgChart chart = new SvgChart("throughput", "seconds since the start of each run",
                 "committed transactions per second").xFrom(0);
+        SvgChart latency = new SvgChart("latency", "seconds since the start of each run",
+                "p90 response time, ms").xFrom(0);
+        // a phase other than the measurement, shaded once when every run had the same, else once per run
+        Map<String, List<String>> bands = new LinkedHashMap<>();
         boolean stalls = false;
         for (int i = 0; i < c.runs().size(); i++) {
             String name = ComparisonTable.name(c, i);
@@ -96,7 +103,11 @@ public final class ComparisonReport {
                     continue; // a sweep's folder, or runs no longer there
                 }
                 String series = dirs.size() == 1 ? name : name + ", run " + (k + 1);
-                chart.series(series, RunReport.throughput(CsvTable.read(dir.resolve("timeseries.csv"))));
+                CsvTable timeseries = CsvTable.read(dir.resolve("timeseries.csv"));
+                chart.series(series, RunReport.throughput(timeseries));
+                latency.series(series, RunReport.p90(timeseries));
+                RunReport.phases(timeseries).forEach((phase, span) -> bands.computeIfAbsent(String.format(Locale.ROOT,
+                        "%s\u0000%.1f\u0000%.1f", phase, span[0], span[1]), b -> new ArrayList<>()).add(series));
                 for (Stalls.Stall s : stalls(dir)) {
                     stalls = true;
                     chart.stall(s.from(), s.to(), String.format(Locale.ROOT, "%s: stall, nothing completed from %.1f s "
@@ -104,6 +115,14 @@ public final class ComparisonReport {
                 }
             }
         }
+        int runsDrawn = bands.values().stream().mapToInt(List::size).max().orElse(0);
+        long drawn = bands.values().stream().flatMap(List::stream).distinct().count();
+        bands.forEach((key, runs) -> {
+            String[] b = key.split("\u0000");
+            String label = runs.size() == drawn ? b[0] : b[0] + " of " + String.join(", ", runs);
+            chart.band(Double.parseDouble(b[1]), Double.parseDouble(b[2]), label);
+            latency.band(Double.parseDouble(b[1]), Double.parseDouble(b[2]), label);
+        });
         if (!chart.isEmpty() && !chart.hasLine()) {
             html.append("<h2>Throughput over time</h2>\n<p class=\"na\">The runs were too short to draw over time (a "
                     + "point per second).</p>\n");
@@ -111,7 +130,15 @@ public final class ComparisonReport {
             if (stalls) {
                 chart.stallLegend("a run's stall: nothing completed while requests were outstanding (hover for which)");
             }
-            html.append("<h2>Throughput over time</h2>\n").append(chart.render());
+            html.append("<h2>Throughput over time</h2>\n").append(chart.render())
+                    .append("<p class=\"sub\" id=\"throughput-better\">Higher is better. ").append(shaded(runsDrawn > 0))
+                    .append("</p>\n");
+            if (latency.hasLine()) {
+                html.append("<h2>Response time over time (p90 of each second, all types)</h2>\n").append(latency.render())
+                        .append("<p class=\"sub\" id=\"latency-better\">Lower is better. ").append(shaded(runsDrawn > 0))
+                        .append("A second in which nothing completed has no response time: a gap in the line, never "
+                                + "0.</p>\n");
+            }
         }
         html.append(SweepReport.comparisonCharts(json));
         html.append(order(c, folder));
@@ -156,6 +183,10 @@ public final class ComparisonReport {
             Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         return out;
+    }
+
+    private static String shaded(boolean bands) {
+        return bands ? "Shaded: the warm-up and any other phase outside the measurement. " : "";
     }
 
     /** Of runs tpkit ran interleaved: the order, what they started from, and every run in the order it ran. */

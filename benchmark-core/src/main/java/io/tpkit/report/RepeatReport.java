@@ -41,7 +41,7 @@ public final class RepeatReport {
                 .append("</title><style>").append(Html.STYLE).append("</style></head><body>\n<h1>")
                 .append(Html.escape(title)).append("</h1>\n<p class=\"sub\">").append(Html.escape(r.at("/target/kind")
                         .asText(r.at("/configuration/target").asText()))).append(", started ")
-                .append(Html.escape(r.path("startedAt").asText())).append(". Seeds: ").append(Html.escape(r.path("seedPolicy")
+                .append(Html.escape(io.tpkit.history.HistoryText.second(r.path("startedAt").asText(null)))).append(". Seeds: ").append(Html.escape(r.path("seedPolicy")
                         .asText())).append(". Data: ").append(Html.escape(r.path("loadPolicy").asText())).append(".</p>\n");
         if (!r.at("/startingData/sameData").asBoolean(true)) {
             html.append("<p class=\"fail\" id=\"starting-data\">Not the same starting data: each repetition ran on "

@@ -619,6 +619,25 @@ public final class RunReport {
         return rate(seconds(series, "all"));
     }
 
+    /** The p90 response time of each second, all types; a second in which nothing completed is a gap. */
+    static List<double[]> p90(CsvTable series) {
+        return latency(seconds(series, "all"), "p90_ms");
+    }
+
+    /** The stretch of each phase other than the measurement (the warm-up, a ramp-down), from and to, in seconds. */
+    static Map<String, double[]> phases(CsvTable series) {
+        Map<String, double[]> phases = new LinkedHashMap<>();
+        for (Second s : seconds(series, "all")) {
+            if (s.phase().equals("measurement")) {
+                continue;
+            }
+            double[] span = phases.computeIfAbsent(s.phase(), p -> new double[] {s.end() - s.length(), s.end()});
+            span[0] = Math.min(span[0], s.end() - s.length());
+            span[1] = Math.max(span[1], s.end());
+        }
+        return phases;
+    }
+
     /** The rows of one type ("all" for the totals), in time order. */
     private static List<Second> seconds(CsvTable series, String type) {
         int typeCol = series.column("type");
@@ -690,17 +709,7 @@ public final class RunReport {
     /** Phases as shaded bands, stalls and outages hatched, server events as markers, on every time chart. */
     private SvgChart timeChart(String id, String yLabel) {
         SvgChart chart = new SvgChart(id, "seconds since the start of the run", yLabel).xFrom(0);
-        Map<String, double[]> phases = new LinkedHashMap<>();
-        for (Second s : seconds("all")) {
-            double[] span = phases.computeIfAbsent(s.phase(), p -> new double[] {s.end() - s.length(), s.end()});
-            span[0] = Math.min(span[0], s.end() - s.length());
-            span[1] = Math.max(span[1], s.end());
-        }
-        phases.forEach((phase, span) -> {
-            if (!phase.equals("measurement")) {
-                chart.band(span[0], span[1], phase);
-            }
-        });
+        phases(series).forEach((phase, span) -> chart.band(span[0], span[1], phase));
         Stalls stalls = result.metrics().stalls();
         if (stalls != null) {
             for (Stalls.Stall s : stalls.stretches()) {

@@ -27,6 +27,14 @@ public final class SweepReport {
     private final JsonNode sweep;
     private final StringBuilder html = new StringBuilder();
 
+    /**
+     * The points table has a column per figure and per model prediction: the page is wider than
+     * a run's, and the table's heads wrap, so that its last column (the verdict) is in view at
+     * 1280 px instead of behind a scroll bar.
+     */
+    static final String WIDE = "body{max-width:1200px}#points{display:table;font-size:13px}"
+            + "#points th{white-space:normal;vertical-align:bottom}#points td,#points th{padding:3px 6px}\n";
+
     private SweepReport(JsonNode sweep) {
         this.sweep = sweep;
     }
@@ -51,12 +59,12 @@ public final class SweepReport {
         String title = sweep.path("workload").asText() + " sweep over " + axis() + " on " + sweep.path("product").asText()
                 + " " + sweep.path("version").asText().split(" ")[0];
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(Html.escape(title))
-                .append("</title><style>").append(Html.STYLE).append("</style></head><body>\n<h1>")
+                .append("</title><style>").append(Html.STYLE).append(WIDE).append("</style></head><body>\n<h1>")
                 .append(Html.escape(title)).append("</h1>\n");
         JsonNode points = sweep.path("points");
         html.append("<p class=\"sub\">").append(Html.escape(sweep.at("/target/kind").asText(
-                sweep.at("/configuration/target").asText()))).append(", started ").append(Html.escape(sweep.path("startedAt")
-                .asText())).append("; ").append(points.size()).append(" points, each ")
+                sweep.at("/configuration/target").asText()))).append(", started ").append(Html.escape(io.tpkit.history.HistoryText.second(sweep.path("startedAt")
+                .asText(null)))).append("; ").append(points.size()).append(" points, each ")
                 .append(Html.escape(measured())).append(", one after the other on the same server");
         if (sweep.path("data").isTextual()) {
             JsonNode order = sweep.path("order");

@@ -30,48 +30,92 @@ public final class SweepTables {
         // the workload's own throughput, when the peak and the knee are found from it
         SweepResult.Figure figure = r.figure();
         boolean ownFigure = !figure.isTps();
-        out.append(String.format(Locale.ROOT, "%12s %6s %6s %10s", r.axis(), "conns", "terms", "TPS"));
+        // connections and terminals get a column only where they are not the axis itself
+        boolean connections = r.points().stream().anyMatch(p -> p.connections() != p.value());
+        boolean terminals = r.points().stream().anyMatch(p -> p.terminals() != p.value());
+        // the verdict is said once under the table when every point has the same
+        List<String> verdicts = r.points().stream().map(SweepTables::verdict).distinct().toList();
+        boolean verdictColumn = verdicts.size() > 1;
+        out.append(String.format(Locale.ROOT, "%12s", r.axis()));
+        if (connections) {
+            out.append(String.format(Locale.ROOT, " %11s", "connections"));
+        }
+        if (terminals) {
+            out.append(String.format(Locale.ROOT, " %9s", "terminals"));
+        }
+        out.append(String.format(Locale.ROOT, " %10s", "TPS"));
         if (ownFigure) {
             out.append(String.format(Locale.ROOT, " %" + Math.max(10, figure.label().length()) + "s", figure.label()));
         }
         shown.forEach(k -> out.append(String.format(Locale.ROOT, " %12s", k)));
         out.append(String.format(Locale.ROOT, " %8s %9s %9s %9s", "gain/2x", "mean ms", "p90 ms", "p99 ms"));
         if (model) {
-            out.append(String.format(Locale.ROOT, " %10s %10s %7s %9s %7s", "inter./s", "MVA", "err %", "MVA ms", "err %"));
+            out.append(String.format(Locale.ROOT, " %10s %10s %9s %17s", "inter./s", "MVA /s", "MVA ms", "MVA err % /s, ms"));
         }
-        out.append("  verdict").append(nl);
+        out.append(String.format(Locale.ROOT, "  %-10s", "mark"));
+        if (verdictColumn) {
+            out.append(" verdict");
+        }
+        String head = out.toString();
+        out.setLength(0);
+        out.append(head.stripTrailing()).append(nl);
+        StringBuilder rows = new StringBuilder();
         for (SweepResult.Point p : r.points()) {
             SweepResult.TypeFigures t = p.types().isEmpty() ? null : p.types().getFirst();
-            String mark = (p.index() == r.peak().point() ? " peak" : "")
-                    + (r.knee().point() != null && p.index() == r.knee().point() ? " knee" : "");
-            out.append(String.format(Locale.ROOT, "%12s %6d %6d %10.1f", SweepAxis.format(p.value()), p.connections(),
-                    p.terminals(), p.tps()));
+            List<String> marks = new ArrayList<>();
+            if (p.index() == r.peak().point()) {
+                marks.add("peak");
+            }
+            if (r.knee().point() != null && p.index() == r.knee().point()) {
+                marks.add("knee");
+            }
+            rows.append(String.format(Locale.ROOT, "%12s", SweepAxis.format(p.value())));
+            if (connections) {
+                rows.append(String.format(Locale.ROOT, " %11d", p.connections()));
+            }
+            if (terminals) {
+                rows.append(String.format(Locale.ROOT, " %9d", p.terminals()));
+            }
+            rows.append(String.format(Locale.ROOT, " %10.1f", p.tps()));
             if (ownFigure) {
                 Double v = p.headline().get(figure.id());
-                out.append(String.format(Locale.ROOT, " %" + Math.max(10, figure.label().length()) + "s",
+                rows.append(String.format(Locale.ROOT, " %" + Math.max(10, figure.label().length()) + "s",
                         v == null ? "-" : String.format(Locale.ROOT, "%.1f", v)));
             }
-            shown.forEach(k -> out.append(String.format(Locale.ROOT, " %12s",
+            shown.forEach(k -> rows.append(String.format(Locale.ROOT, " %12s",
                     p.headline().containsKey(k) ? String.format(Locale.ROOT, "%.1f", p.headline().get(k)) : "-")));
-            out.append(String.format(Locale.ROOT, " %8s %9.2f %9.2f %9.2f", p.gainPerDoublingPct() == null ? "-"
+            rows.append(String.format(Locale.ROOT, " %8s %9.2f %9.2f %9.2f", p.gainPerDoublingPct() == null ? "-"
                     : String.format(Locale.ROOT, "%+.0f%%", p.gainPerDoublingPct()), p.meanResponseMs(),
                     t == null ? 0 : t.p90Ms(), t == null ? 0 : t.p99Ms()));
             if (model) {
                 SweepResult.Predicted m = p.mva();
-                out.append(m == null ? String.format(Locale.ROOT, " %10.1f %10s %7s %9s %7s", p.requestsPerSecond(), "-",
-                        "-", "-", "-") : String.format(Locale.ROOT, " %10.1f %10.1f %+7.1f %9.2f %+7.1f",
-                        p.requestsPerSecond(), m.requestsPerSecond(), m.requestsErrorPct(), m.responseMs(),
-                        m.responseErrorPct()));
+                rows.append(m == null ? String.format(Locale.ROOT, " %10.1f %10s %9s %17s", p.requestsPerSecond(), "-",
+                        "-", "-") : String.format(Locale.ROOT, " %10.1f %10.1f %9.2f %17s",
+                        p.requestsPerSecond(), m.requestsPerSecond(), m.responseMs(), String.format(Locale.ROOT,
+                                "%+.1f, %+.1f", m.requestsErrorPct(), m.responseErrorPct())));
             }
-            out.append("  ").append(p.verdict()).append(p.consistent() ? "" : ", CONSISTENCY FAILED")
-                    .append(p.incomplete() ? ", INCOMPLETE" : "").append(mark).append(nl);
+            rows.append(String.format(Locale.ROOT, "  %-10s", String.join(", ", marks)));
+            if (verdictColumn) {
+                rows.append(" ").append(verdict(p));
+            }
+            out.append(rows.toString().stripTrailing()).append(nl);
+            rows.setLength(0);
+        }
+        if (!verdictColumn) {
+            out.append("verdict of every point: ").append(verdicts.getFirst()).append(nl);
         }
         out.append("(p90 and p99 of ").append(firstType).append("; mean ms: all types a terminal waits for; gain/2x: ")
                 .append(figure.label()).append(" gain per doubling from the previous point")
-                .append(ownFigure ? "; peak and knee from " + figure.label() : "").append(")").append(nl);
+                .append(ownFigure ? "; peak and knee from " + figure.label() : "")
+                .append(model ? "; MVA /s and MVA ms: the model's prediction (below), MVA err %: (predicted - measured) / "
+                        + "measured of interactions/s and of response time" : "").append(")").append(nl);
         out.append(String.format(Locale.ROOT, "peak: %.1f %s at %s%s%s%n", r.peak().figureValue(), figure.label(),
                 r.axis() + " " + SweepAxis.format(r.peak().value()), ownFigure ? String.format(Locale.ROOT, " (%.1f TPS)",
                         r.peak().tps()) : "", r.peak().atEnd() ? " (the last point: the peak may lie beyond the sweep)" : ""));
+        String close = closeToPeak(r);
+        if (close != null) {
+            out.append(close).append(nl);
+        }
         out.append(r.knee().explanation()).append(nl);
         if (model) {
             var in = r.model().inputs();
@@ -80,6 +124,10 @@ public final class SweepTables {
                             : String.format(Locale.ROOT, " = cpu %.4f ms on %d CPUs + other %.4f ms (a %s)",
                             in.cpuDemandMs(), in.cpus(), in.otherDemandMs(), in.other()),
                     errors(r.model().meanAbsRequestsErrorPct(), r.model().meanAbsResponseErrorPct())));
+            out.append("     MVA (mean value analysis) is a queueing model: from the first point's think time Z and "
+                    + "service demand S alone it predicts what each point would reach if waiting for those demands were "
+                    + "all that limited it; an error far from 0 means something else did (locks, contention, I/O, "
+                    + "other load on the machine), or that the first point was not typical.").append(nl);
             SweepResult.Alternative alt = r.model().alternative();
             if (alt != null) {
                 out.append(String.format(Locale.ROOT, "     with the other demand as a %s instead: %s%n", alt.other(),
@@ -140,6 +188,37 @@ public final class SweepTables {
         out.append("CV: sample standard deviation / mean. Interval: mean +/- t x s / sqrt(n), t for n - 1 degrees of "
                 + "freedom. Seeds: ").append(r.seedPolicy()).append(". Data: ").append(r.loadPolicy()).append('.').append(nl);
         return out.toString();
+    }
+
+    /**
+     * The points whose figure is within the knee's threshold of the peak's, in words, or null.
+     * Each point is one run, so how far its figure moves from run to run is not known: a peak a
+     * few percent above its neighbours may be the machine's noise, not the database's.
+     */
+    static String closeToPeak(SweepResult r) {
+        double peak = r.peak().figureValue();
+        double threshold = r.knee().thresholdPct();
+        if (!(peak > 0)) {
+            return null;
+        }
+        List<String> close = new ArrayList<>();
+        for (SweepResult.Point p : r.points()) {
+            Double v = r.figure().isTps() ? Double.valueOf(p.tps()) : p.headline().get(r.figure().id());
+            if (p.index() != r.peak().point() && v != null && 100 * (peak - v) / peak <= threshold) {
+                close.add(SweepAxis.format(p.value()) + String.format(Locale.ROOT, " (%.1f)", v));
+            }
+        }
+        if (close.isEmpty()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "peak not distinguishable from %d other point%s within %.0f%% of it (%s %s): "
+                + "each point is one run, so their spreads are not known and may overlap; repeat the sweep to separate "
+                + "them", close.size(), close.size() == 1 ? "" : "s", threshold, r.axis(), String.join(", ", close));
+    }
+
+    /** A point's verdict, with its failed checks and its being cut short. */
+    private static String verdict(SweepResult.Point p) {
+        return p.verdict() + (p.consistent() ? "" : ", CONSISTENCY FAILED") + (p.incomplete() ? ", INCOMPLETE" : "");
     }
 
     /** The model's mean absolute errors over the points after the first, which it fits by construction. */

