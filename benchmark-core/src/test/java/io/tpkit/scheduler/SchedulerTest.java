@@ -38,7 +38,9 @@ class SchedulerTest {
         FakeWork work = new FakeWork(5 * MS, null);
         RunMetrics m = run(work, ArrivalModel.STREAMS, 2, 2, Duration.ofSeconds(1), Duration.ofSeconds(2), null, 0, 0, 0);
 
-        assertThat(m.warmupSeconds()).isCloseTo(1.0, within(0.3));
+        // a loaded machine can switch phases late (1.38 s of warm-up seen at a load average of 8 on 2
+        // cores), never early
+        assertThat(m.warmupSeconds()).isBetween(0.9, 2.0);
         assertThat(m.measurementSeconds()).isCloseTo(2.0, within(0.3));
         assertThat(m.totalCommitted()).isPositive().isLessThan(work.executions.get());
         // nothing failed, so every execution committed in some phase
@@ -355,8 +357,9 @@ class SchedulerTest {
         assertThat(work.warmUps.get()).as("one rehearsal per connection").isEqualTo(4);
         assertThat(work.rehearsalsEnded.get()).isEqualTo(4);
         assertThat(work.rehearsed.get()).isEqualTo(40);
-        // four rehearsals of 10 x 30 ms side by side, not one after the other, and none inside the clock
-        assertThat(m.warmupSeconds()).isBetween(0.3, 1.0);
+        // four rehearsals of 10 x 30 ms side by side (0.3 s), not one after the other (1.2 s), and none
+        // inside the clock; a loaded machine's late wake-ups took it to 1.009 s once
+        assertThat(m.warmupSeconds()).isBetween(0.3, 1.1);
         assertThat(m.measurementSeconds()).isLessThan(0.25);
         assertThat(m.committedAllPhases()).isEqualTo(16);
         assertThat(work.executions.get()).isEqualTo(16);
@@ -521,8 +524,9 @@ class SchedulerTest {
         io.tpkit.metrics.RateSchedule s = m.schedule();
         assertThat(s.backlog()).isLessThanOrEqualTo(2);
         assertThat(s.started()).isEqualTo(s.scheduled() - s.backlog());
-        // nearly every arrival found a server asleep, which woke up for it
-        assertThat(s.wakeUpLag().count()).isGreaterThanOrEqualTo((long) (0.8 * s.started()));
+        // most arrivals found a server asleep, which woke up for it (on a loaded machine fewer: a late
+        // server finds its next arrival already due, 74 % seen at a load average of 8)
+        assertThat(s.wakeUpLag().count()).isGreaterThanOrEqualTo((long) (0.5 * s.started()));
         assertThat(s.wakeUpLag().count()).isLessThanOrEqualTo(m.scheduleLag().count());
     }
 
