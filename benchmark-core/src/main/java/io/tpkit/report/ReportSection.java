@@ -36,6 +36,7 @@ abstract class ReportSection {
         }
     }
 
+    /** "Stalls: 1, 1.0 s in all; the longest ...": the top of the page and the run's table both say it. */
     static String stallsText(Stalls s) {
         return "Stalls: " + s.count() + ", " + Units.duration(s.totalSeconds()) + " in all; the longest "
                 + Units.duration(s.longestSeconds()) + " from " + Units.figure(s.longestFrom()).replace(".00", "")
@@ -123,10 +124,12 @@ abstract class ReportSection {
         PERCENTILES.put("maxMs", LatencySummary::maxMs);
     }
 
+    /** A measured figure's cell, its data-key the figure's path in result.json. */
     void cell(String key, double value) {
         html.append("<td data-key=\"").append(key).append("\">").append(fmt(value)).append("</td>");
     }
 
+    /** A count's cell, written as an integer. */
     void countCell(String key, long value) {
         html.append("<td data-key=\"").append(key).append("\">").append(Units.count(value)).append("</td>");
     }
