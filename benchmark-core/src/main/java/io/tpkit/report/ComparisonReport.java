@@ -104,9 +104,9 @@ public final class ComparisonReport {
                 }
                 String series = dirs.size() == 1 ? name : name + ", run " + (k + 1);
                 CsvTable timeseries = CsvTable.read(dir.resolve("timeseries.csv"));
-                chart.series(series, RunReport.throughput(timeseries));
-                latency.series(series, RunReport.p90(timeseries));
-                RunReport.phases(timeseries).forEach((phase, span) -> bands.computeIfAbsent(String.format(Locale.ROOT,
+                chart.series(series, TimeSeries.throughput(timeseries));
+                latency.series(series, TimeSeries.p90(timeseries));
+                TimeSeries.phases(timeseries).forEach((phase, span) -> bands.computeIfAbsent(String.format(Locale.ROOT,
                         "%s\u0000%.1f\u0000%.1f", phase, span[0], span[1]), b -> new ArrayList<>()).add(series));
                 for (Stalls.Stall s : stalls(dir)) {
                     stalls = true;
