@@ -76,6 +76,7 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
 
     @Test
     void upperBound() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the TP1 bound through the Java API on the embedded PostgreSQL (BoundEndToEndIT runs it from the CLI)");
         theBoundRunsTheFourOnTheSameDataAndComputesTheSeedsFormula();
     }
 

@@ -38,6 +38,7 @@ class TpccRunIT {
     /** Repetitions start from the data as loaded: W=1's 3,001 orders per district every time. */
     @Test
     void repetitionsStartFromTheSameOrders() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("TPC-C repetitions from the same data (TP1 repetitions run in the quick suite)");
         io.tpkit.sweep.RepeatResult set = SameDataRepetitions.runAndCheck(BenchmarkConfig.builder("tpcc").scale(1)
                 .connections(2).thinkFactor(0).warmup(Duration.ZERO).duration(Duration.ofSeconds(2)).outDir(temp)
                 .build());
@@ -50,6 +51,7 @@ class TpccRunIT {
     @Test
     @SuppressWarnings("unchecked")
     void aShortProcedureRunPassesTheConsistencyCheck() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a TPC-C procedure run on the embedded PostgreSQL");
         RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").scale(1).connections(4).thinkFactor(0)
                 .logic(Logic.PROCEDURE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4)).outDir(temp)
                 .build());
