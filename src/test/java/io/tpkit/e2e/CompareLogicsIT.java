@@ -86,6 +86,7 @@ class CompareLogicsIT {
      */
     @Test
     void tpcc() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the three TPC-C logics compared on the embedded PostgreSQL");
         Cli cli = Cli.run("compare", "tpcc", "--logic", "interactive,client,procedure", "--warehouses", "1",
                 "--think", "off", "--connections", "2", "--duration", "4s", "--warmup", "1s", "--out", temp.toString());
 

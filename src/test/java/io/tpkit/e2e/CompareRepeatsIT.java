@@ -56,6 +56,7 @@ class CompareRepeatsIT {
 
     @Test
     void theDatabasesSpeedDecidesTheVerdictsAndTheGate() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("repeat folders compared and gated");
         // commits that do not wait for the disk, against durable commits each delayed 2 ms by the server;
         // five runs of the fast side, whose CPU-bound speed moves most with the machine's other work
         Path fast = repeat(5, temp.resolve("fast"), "--server-setting", "synchronous_commit=off");

@@ -163,6 +163,7 @@ class ResultsKeptIT {
      */
     @Test
     void aFrozenServerDoesNotHangTheRun() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a server frozen at the end of a run (about a minute of bounded waits)");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc")), "needs Linux signals");
         long postmaster;
         try (Connection c = admin(); Statement s = c.createStatement();
