@@ -54,11 +54,26 @@ class DeferredCommitLostIT {
                         + "DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()");
             }
             AtomicBoolean running = new AtomicBoolean(true);
+            AtomicBoolean measuring = new AtomicBoolean();
             AtomicInteger ended = new AtomicInteger();
+            // the Deliveries are ended in the measurement interval, which metrics.deferred counts (on a
+            // busy machine a fixed sleep ended them in the warm-up instead)
+            RunListener phases = new RunListener() {
+                @Override
+                public void sample(io.tpkit.metrics.IntervalSample sample, double phaseElapsed, double phaseLength,
+                                   long measuredCommitted) {
+                    if (sample.phase() == io.tpkit.metrics.Phase.MEASUREMENT) {
+                        measuring.set(true);
+                    }
+                }
+            };
             Thread killer = Thread.ofPlatform().daemon().start(() -> {
                 try (Connection c = DriverManager.getConnection(server.jdbcUrl(), server.user(), null);
                      Statement s = c.createStatement()) {
-                    Thread.sleep(2_000);
+                    while (running.get() && !measuring.get()) {
+                        Thread.sleep(20);
+                    }
+                    Thread.sleep(500);
                     while (running.get() && ended.get() < 3) {
                         try (ResultSet rs = s.executeQuery("SELECT count(pg_terminate_backend(pid)) FROM "
                                 + "pg_stat_activity WHERE query = 'COMMIT' AND state = 'active' "
@@ -76,7 +91,7 @@ class DeferredCommitLostIT {
             });
             RunResult r;
             try {
-                r = Tpkit.run(config.loadPolicy(LoadPolicy.NEVER).build(), RunListener.SILENT, new RunControl());
+                r = Tpkit.run(config.loadPolicy(LoadPolicy.NEVER).build(), phases, new RunControl());
             } finally {
                 running.set(false);
                 killer.join(5_000);
