@@ -75,6 +75,7 @@ class CompareEndToEndIT {
 
     @Test
     void theTwoLogicsOnOneDatabaseInOneCommand() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the two logics on one database in one command");
         String out = temp.resolve("results").toString();
         // long enough for a chart over time in comparison.html
         Cli cli = Cli.run("compare", "tp1", "--logic", "client,procedure", "--accounts-per-branch", "2000",

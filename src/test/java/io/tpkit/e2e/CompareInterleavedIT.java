@@ -88,6 +88,7 @@ class CompareInterleavedIT {
 
     @Test
     void twoServerSettingsRunInterleavedFromTheSameDataAndTheGateFailsOnTheSlowerOne() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("two server settings interleaved and gated");
         // every commit delayed by the server, 3 ms against 20 ms: the variant is several times slower. The
         // baseline's delay keeps its speed from being all CPU, which moves most with the machine's other work
         // (with no delay at all its runs moved from 1,577 to 221 TPS in one comparison here, too much for a gate)

@@ -38,6 +38,7 @@ class DeferredCommitLostIT {
 
     @Test
     void aDeliveryLostDuringItsCommitIsOutcomeUnknownEverywhere() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a Delivery lost during its COMMIT");
         Target server = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tpcc").build(), line -> { });
         try {
             BenchmarkConfig.Builder config = BenchmarkConfig.builder("tpcc")

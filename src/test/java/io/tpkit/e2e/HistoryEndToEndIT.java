@@ -41,6 +41,7 @@ class HistoryEndToEndIT {
 
     @Test
     void aRealSlowdownIsFoundWhereTheServerWasReconfigured() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a history of runs with a real slowdown");
         Path data = temp.resolve("pgdata");
         Path results = temp.resolve("results");
         List<Double> tps = new ArrayList<>();

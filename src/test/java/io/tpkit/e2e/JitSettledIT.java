@@ -26,6 +26,7 @@ class JitSettledIT {
 
     @Test
     void aFreshDriverMeasuredWithoutWarmUpIsStillCompiling() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a fresh driver measured without warm-up");
         boolean linux = Files.isDirectory(Path.of("/proc/self/task"));
         if (!linux) {
             System.err.println("[tpkit tests] skipped JitSettledIT: the JIT compiler's CPU is read from /proc/self/task");

@@ -28,6 +28,7 @@ class QuietMachineUnderAffinityIT {
 
     @Test
     void anotherProcessOnTheOtherCpuIsSeenByTpkitPinnedToOne() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("another process on the other CPU under affinity");
         boolean usable = Files.isExecutable(Path.of("/usr/bin/taskset")) && Files.isReadable(Path.of("/proc/stat"))
                 && Runtime.getRuntime().availableProcessors() >= 2;
         if (!usable) {

@@ -29,6 +29,7 @@ class ReportInBrowserIT {
 
     @Test
     void theReportRendersTheRunsOwnNumbers() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the report rendered in a browser");
         boolean present = Chromium.available();
         if (!present) {
             System.err.println("[tpkit tests] skipped ReportInBrowserIT: needs Chromium at /usr/bin/chromium "

@@ -30,6 +30,7 @@ class ResultRoundTripIT {
 
     @Test
     void tpccWithDeferredWorkAndAFigureNotShown() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a TPC-C result with deferred work read back");
         roundTrip(BenchmarkConfig.builder("tpcc").scale(1).connections(2).thinkFactor(0.005)
                 .warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4)));
     }

@@ -33,6 +33,7 @@ class LongEnoughIT {
 
     @Test
     void aFewSecondsHoldNoCheckpointUntilOneIsRequestedInsideTheInterval() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a checkpoint requested inside the interval");
         try (Target pg = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tp1").build(), m -> { })) {
             BenchmarkConfig.Builder config = BenchmarkConfig.builder("tp1").target(pg.jdbcUrl()).user(pg.user())
                     .scale(2).option("accounts-per-branch", "5000").connections(2)
