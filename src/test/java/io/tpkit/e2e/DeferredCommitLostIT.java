@@ -74,7 +74,8 @@ class DeferredCommitLostIT {
                     while (running.get() && !measuring.get()) {
                         Thread.sleep(20);
                     }
-                    Thread.sleep(500);
+                    // past the Deliveries the warm-up queued (a busy machine's queue runs behind)
+                    Thread.sleep(3_000);
                     while (running.get() && ended.get() < 3) {
                         try (ResultSet rs = s.executeQuery("SELECT count(pg_terminate_backend(pid)) FROM "
                                 + "pg_stat_activity WHERE query = 'COMMIT' AND state = 'active' "
