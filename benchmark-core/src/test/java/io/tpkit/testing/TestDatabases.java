@@ -102,6 +102,22 @@ public final class TestDatabases {
         assumeTrue(full, why);
     }
 
+    /**
+     * Skips a test of an embedded PostgreSQL that the suite runs against the external one too (the
+     * same test body, the same database logic), where an external PostgreSQL is named: the embedded
+     * server adds only its own start to it, and CI's time is better spent elsewhere. Without an
+     * external server (a developer's {@code ./mvnw verify}) it runs on the embedded server.
+     */
+    public static void assumeNotAlsoOnExternalPostgres(String test) {
+        boolean external = present(PG_URL);
+        String why = "skipped: " + test + " runs against the external PostgreSQL (" + PG_URL
+                + ") in this suite; on the embedded one where none is named";
+        if (external) {
+            System.err.println("[tpkit tests] " + why);
+        }
+        assumeTrue(!external, why);
+    }
+
     private static boolean present(String variable) {
         String value = System.getenv(variable);
         return value != null && !value.isBlank();

@@ -117,6 +117,7 @@ class ConnectionLossIT {
 
     @Test
     void embeddedPostgres() throws Exception {
+        TestDatabases.assumeNotAlsoOnExternalPostgres("ConnectionLossIT.embeddedPostgres");
         try (Target pg = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tp1").build(), m -> { })) {
             assertSurvived(runWhileKilling(pg.jdbcUrl(), pg.user()));
         }

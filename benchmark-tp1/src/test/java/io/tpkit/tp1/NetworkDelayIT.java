@@ -9,6 +9,7 @@ import io.tpkit.config.Logic;
 import io.tpkit.result.RunResult;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.RuleResult;
+import io.tpkit.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code --network-delay 5} on a real server: every round trip the session counts costs 2 x 5 ms
  * more, so TP1's median response time rises by at least 10 ms with the client logic (one round
  * trip) and by at least 60 ms with the interactive one (six), and by not much more (the bound is
- * generous: this machine may be busy). The run records the delay and is labelled for it.
+ * generous: this machine may be busy). The run records the delay and is labelled for it. On the
+ * suite's external server of each product where one is named, else on the embedded one.
  */
 class NetworkDelayIT {
     private static final Duration ONE_WAY = Duration.ofMillis(5);
@@ -38,11 +40,13 @@ class NetworkDelayIT {
         if (target.equals("embedded-mariadb")) {
             io.tpkit.testing.TestDatabases.assumeFullSuite("the network delay on the embedded MariaDB");
         }
-        Assumptions.assumeTrue(target.equals("embedded-postgres") || Files.isExecutable(Path.of("/usr/sbin/mariadbd"))
+        Assumptions.assumeTrue(target.equals("embedded-postgres") || System.getenv(TestDatabases.MYSQL_URL) != null
+                || Files.isExecutable(Path.of("/usr/sbin/mariadbd"))
                 || Files.isExecutable(Path.of("/usr/bin/mariadbd")), "needs MariaDB's mariadbd");
         for (Logic logic : new Logic[] {Logic.CLIENT, Logic.INTERACTIVE}) {
-            BenchmarkConfig.Builder base = BenchmarkConfig.builder("tp1").target(target).scale(1)
-                    .option("accounts-per-branch", "2000").connections(2).warmup(Duration.ZERO).transactions(200L)
+            BenchmarkConfig.Builder base = onTheSuitesServer(BenchmarkConfig.builder("tp1"), target).scale(1)
+                    .option("accounts-per-branch", "2000").connections(2).warmup(Duration.ZERO)
+                    .transactions(logic == Logic.CLIENT ? 200L : 100L)
                     .loadPolicy(LoadPolicy.ALWAYS).outDir(temp.resolve(logic.label())).logic(logic);
             RunResult plain = Tpkit.run(base.build());
             RunResult delayed = Tpkit.run(base.networkDelay(ONE_WAY).build());
@@ -67,5 +71,17 @@ class NetworkDelayIT {
             assertThat(delayed.validity().verdict()).contains("no-added-delay");
             assertThat(plain.validity().rules()).extracting(RuleResult::id).doesNotContain("no-added-delay");
         }
+    }
+
+    /** The external server of the same product where the suite names one (no server to start per run). */
+    private static BenchmarkConfig.Builder onTheSuitesServer(BenchmarkConfig.Builder config, String embedded) {
+        String variable = embedded.equals("embedded-postgres") ? TestDatabases.PG_URL : TestDatabases.MYSQL_URL;
+        String url = System.getenv(variable);
+        if (url == null || url.isBlank()) {
+            return config.target(embedded);
+        }
+        return embedded.equals("embedded-postgres")
+                ? config.target(url).user(TestDatabases.externalPostgresUser())
+                : config.target(url).user(TestDatabases.externalMysqlUser());
     }
 }

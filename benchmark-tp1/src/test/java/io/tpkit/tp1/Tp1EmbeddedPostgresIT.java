@@ -36,21 +36,25 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
 
     @Test
     void repetitionsFromTheSameData() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.repetitionsFromTheSameData");
         repetitionsStartFromTheSameData();
     }
 
     @Test
     void repetitionsWithoutTheReset() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.repetitionsWithoutTheReset");
         withoutTheResetRepetitionsGrow();
     }
 
     @Test
     void streamsRun() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.streamsRun");
         streamsRunLoadsMeasuresAndPassesItsChecks();
     }
 
     @Test
     void procedureRun() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.procedureRun");
         procedureLogicCommitsExactlyTheRequestedTransactions();
     }
 
@@ -76,12 +80,14 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
 
     @Test
     void upperBound() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.upperBound");
         io.tpkit.testing.TestDatabases.assumeFullSuite("the TP1 bound through the Java API on the embedded PostgreSQL (BoundEndToEndIT runs it from the CLI)");
         theBoundRunsTheFourOnTheSameDataAndComputesTheSeedsFormula();
     }
 
     @Test
     void loadAndCheck() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.loadAndCheck");
         loadWritesStandardRowsAndATamperedDatabaseFailsTheCheck();
     }
 
@@ -138,11 +144,13 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
 
     @Test
     void interactiveRun() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.interactiveRun");
         interactiveLogicCommitsExactlyTheRequestedTransactions();
     }
 
     @Test
     void interactiveSession() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeNotAlsoOnExternalPostgres("Tp1EmbeddedPostgresIT.interactiveSession");
         interactiveSessionShowsTheNewBalance();
     }
 }

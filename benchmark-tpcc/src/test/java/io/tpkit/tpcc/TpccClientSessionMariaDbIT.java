@@ -38,7 +38,7 @@ class TpccClientSessionMariaDbIT extends TpccClientSessionIT {
         assertThat(roundTripsTaken(db.clientSessionCommittingApart())).isEqualTo(expected);
 
         String before = checksum();
-        int deadlocks = db.concurrentMix(db::clientSessionCommittingApart, 79, 4, 150);
+        int deadlocks = db.concurrentMix(db::clientSessionCommittingApart, 79, 4, 75);
         assertThat(deadlocks).isZero();
         assertThat(checksum()).as("committed").isNotEqualTo(before);
         for (CheckResult r : TpccConsistency.checkAll(check, db.dialect(), true)) {

