@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestInstance;
  * was loaded, by the interactive one. Every request must end the same way and show the same
  * output ({@link TpccOutput}; timestamps only as set or not, they are the clock's), and the
  * rows every transaction writes must come out the same (a digest the server computes, after
- * each of the chosen steps and after a mix of 400 transactions of both warehouses' terminals);
+ * each of the chosen steps and after a mix of 200 transactions of both warehouses' terminals);
  * both runs leave a consistent database. Subclasses say which database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -32,7 +32,7 @@ abstract class TpccInteractiveSameAsClientIT {
     static final int WAREHOUSES = 2;
     static final int W = 1;
     static final int REMOTE = 2;
-    static final int MIX = 400;
+    static final int MIX = 200;
     TpccTestDatabase db;
     Connection check;
     List<Request> steps;

@@ -32,14 +32,14 @@ import org.junit.jupiter.api.TestInstance;
  * clock's) and left the same rows (every column a transaction writes, compared by a digest the
  * server computes), including an item ordered twice, stock refills, the unused-item rollback,
  * customers by last name, a bad-credit customer, a Delivery that skips a district and a random
- * mix of 400 transactions of both warehouses' terminals. Subclasses say which database.
+ * mix of 200 transactions of both warehouses' terminals. Subclasses say which database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class TpccProcedureSessionIT {
     static final int WAREHOUSES = 2;
     static final int W = 1;
     static final int REMOTE = 2;
-    static final int MIX = 400;
+    static final int MIX = 200;
     TpccTestDatabase db;
     Connection check;
     List<Step> steps;
