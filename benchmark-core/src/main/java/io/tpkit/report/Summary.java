@@ -2,6 +2,7 @@ package io.tpkit.report;
 
 import io.tpkit.metrics.Outage;
 import io.tpkit.metrics.Stalls;
+import io.tpkit.result.PartRecord;
 import io.tpkit.result.RunResult;
 import io.tpkit.result.Units;
 import io.tpkit.spi.workload.CheckResult;
@@ -55,10 +56,11 @@ final class Summary extends ReportSection {
             html.append("<p class=\"banner\" id=\"incomplete\">INCOMPLETE: the run was interrupted before the end of "
                     + "its measurement interval; every figure below is of the part measured until then.</p>\n");
         }
-        if (each(result.workload()).get("part") instanceof Map<?, ?> part) {
-            html.append("<p class=\"banner\" id=\"part\">PART ").append(Html.escape(String.valueOf(part.get("part"))))
-                    .append(" of ").append(Html.escape(String.valueOf(part.get("parts"))))
-                    .append(" of the split run ").append(Html.escape(String.valueOf(part.get("runName"))))
+        PartRecord part = result.workload() == null ? null : PartRecord.of(result);
+        if (part != null) {
+            html.append("<p class=\"banner\" id=\"part\">PART ").append(part.part())
+                    .append(" of ").append(part.parts())
+                    .append(" of the split run ").append(Html.escape(part.runName()))
                     .append(": this page shows this part's terminals only; the run is judged as a whole by "
                             + "'tpkit merge' once every part is done.</p>\n");
         }

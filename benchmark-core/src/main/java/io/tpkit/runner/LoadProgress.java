@@ -1,13 +1,17 @@
 package io.tpkit.runner;
 
+import io.tpkit.result.LoadReport;
 import io.tpkit.spi.database.DatabasePlugin;
-import io.tpkit.spi.workload.LoadContext;
+import io.tpkit.split.LoadSteps;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** What a workload's loader gets, counting its rows and passing its progress to the listener. */
-final class LoadProgress implements LoadContext {
+final class LoadProgress implements LoadSteps.Progress {
     private final WorkloadOnTarget db;
     private final RunListener listener;
     private final long start;
@@ -57,11 +61,43 @@ final class LoadProgress implements LoadContext {
         report();
     }
 
-    long rows() {
+    @Override
+    public long rows() {
         return done.get();
     }
 
     void report() {
         listener.loadProgress(step, done.get(), expected.get(), (System.nanoTime() - start) / 1e9);
+    }
+
+    @Override
+    public void during(LoadSteps.Step step) throws Exception {
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "load-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(this::report, 500, 500, TimeUnit.MILLISECONDS);
+        try {
+            step.run();
+        } finally {
+            ticker.shutdownNow();
+        }
+        report();
+    }
+
+    @Override
+    public LoadReport finished(String slice) throws SQLException {
+        int scale = db.bound.scale();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long bytes;
+        try (Connection c = db.connection()) {
+            bytes = db.target.plugin().databaseSizeBytes(c);
+        }
+        long rows = rows();
+        LoadReport report = new LoadReport(db.workload.name(), scale, seconds, rows, rows / Math.max(seconds, 1e-9),
+                bytes, bytes < 0 ? -1 : bytes / scale, slice);
+        listener.loadFinished(report);
+        return report;
     }
 }

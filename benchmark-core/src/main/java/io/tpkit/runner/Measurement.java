@@ -15,6 +15,7 @@ import io.tpkit.scheduler.Scheduler;
 import io.tpkit.scheduler.SchedulerSettings;
 import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.SessionConnection;
+import io.tpkit.split.Share;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -50,14 +51,15 @@ final class Measurement {
     }
 
     /**
-     * @param part   the terminals of this part of a split run, or null for a whole run
+     * @param ours   this process's share of the run: its settings and terminals (all of them, or a part's)
      * @param rounds where a split run in rounds meets its other parts at every round, or null
      * @param before what was read before the run: where the database's CPU time is read, and its
      *               count of the workload's transactions (the rows an iteration starts with)
      */
-    static Measured run(WorkloadOnTarget db, SchedulerSettings settings, PartTerminals part,
-                        io.tpkit.scheduler.RoundMeeting rounds, BeforeRun before, ResultFolder folder, RunListener listener, RunControl control)
+    static Measured run(WorkloadOnTarget db, Share.InRun ours, io.tpkit.scheduler.RoundMeeting rounds, BeforeRun before,
+                        ResultFolder folder, RunListener listener, RunControl control)
             throws IOException, SQLException, InterruptedException {
+        SchedulerSettings settings = ours.settings();
         DatabaseCpuClock databaseCpu = before.databaseCpu();
         List<String> types = db.bound.transactionTypes();
         Writer deferredOut = null;
@@ -75,8 +77,7 @@ final class Measurement {
             if (databaseCpu.clock != null) {
                 collector.addMeter(CostPerTransaction.DATABASE_CPU, databaseCpu.clock::cpuNanos);
             }
-            Scheduler.TerminalFactory terminals = part == null ? db.bound::newTerminal
-                    : part.factory(db.bound, settings.seed());
+            Scheduler.TerminalFactory terminals = ours.terminals(settings.seed());
             Scheduler scheduler = new Scheduler(settings, terminals, sessions(db),
                     db.target.plugin()::classify, collector, listener::sample, db.bound::deferred, types.size());
             if (rounds != null) {
@@ -113,9 +114,7 @@ final class Measurement {
             }
             if (!metrics.iterations().isEmpty()) {
                 List<io.tpkit.metrics.Iteration> its = IterationConditions.of(metrics.iterations(), monitor.rows());
-                // a part sees only its own commits: the rows the other parts added are the merge's to count
-                metrics = metrics.withIterations(part == null ? rowsAtStart(its, before.transactionCount())
-                        : firstRowsOnly(its, before.transactionCount()));
+                metrics = metrics.withIterations(ours.withRowsAtStart(its, before.transactionCount()));
             }
             Double from = phaseStart(collector, start, Phase.MEASUREMENT);
             Double to = phaseStart(collector, start, Phase.DRAIN);
@@ -130,30 +129,6 @@ final class Measurement {
                     committed, collector.outcomeUnknownAllPhases(type), monitor,
                     monitor.summary(from, to), cpu < 0 ? -1 : cpu / 1e9, originEpochMs);
         }
-    }
-
-    private static List<io.tpkit.metrics.Iteration> firstRowsOnly(List<io.tpkit.metrics.Iteration> iterations,
-                                                                   long countBefore) {
-        List<io.tpkit.metrics.Iteration> out = new java.util.ArrayList<>(iterations);
-        if (countBefore >= 0) {
-            out.set(0, out.getFirst().withRowsAtStart(countBefore));
-        }
-        return out;
-    }
-
-    /** Each iteration with the database's count when it started: the count before the run and the iterations before it. */
-    private static List<io.tpkit.metrics.Iteration> rowsAtStart(List<io.tpkit.metrics.Iteration> iterations,
-                                                                long countBefore) {
-        if (countBefore < 0) {
-            return iterations;
-        }
-        List<io.tpkit.metrics.Iteration> out = new java.util.ArrayList<>();
-        long rows = countBefore;
-        for (io.tpkit.metrics.Iteration it : iterations) {
-            out.add(it.withRowsAtStart(rows));
-            rows += it.committed();
-        }
-        return out;
     }
 
     /** When a phase started, in elapsed seconds of the run (timeseries.csv), or null if it never did. */

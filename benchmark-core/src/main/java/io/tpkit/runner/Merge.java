@@ -7,6 +7,7 @@ import io.tpkit.merge.MergedMetrics;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.report.RunReport;
 import io.tpkit.result.CostPerTransaction;
+import io.tpkit.result.PartRecord;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultReader;
 import io.tpkit.result.ResultWriter;
@@ -63,20 +64,20 @@ public final class Merge {
         List<Path> inOrder = List.copyOf(byFolder.keySet());
         MergedHistograms histograms = MergedHistograms.of(inOrder.stream().map(f -> f.resolve(HLOG)).toList());
         for (Path f : inOrder) {
-            histograms.requireCountsOf("part " + partOf(byFolder.get(f)).get("part") + " (" + f + ")", f.resolve(HLOG),
+            histograms.requireCountsOf("part " + partOf(byFolder.get(f)).part() + " (" + f + ")", f.resolve(HLOG),
                     byFolder.get(f).metrics().types());
         }
         RunMetrics metrics = MergedMetrics.of(parts.stream().map(RunResult::metrics).toList(), histograms);
-        List<Double> origins = parts.stream().map(Merge::originAfterStartSeconds).toList();
+        List<Double> origins = parts.stream().map(p -> partOf(p).originAfterStartSeconds()).toList();
         List<io.tpkit.metrics.IntervalSample> seconds = io.tpkit.merge.MergedTimeseries.of(inOrder, origins);
         metrics = metrics.withStalls(io.tpkit.metrics.Stalls.find(seconds));
         List<io.tpkit.metrics.Outage> outages = io.tpkit.metrics.Outage.find(seconds);
         if (parts.stream().allMatch(p -> !p.metrics().iterations().isEmpty())) {
             metrics = metrics.withIterations(MergedMetrics.iterations(parts.stream().map(RunResult::metrics).toList(),
-                    origins, parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1)));
+                    origins, parts.stream().mapToLong(p -> partOf(p).databaseCountBefore()).min().orElse(-1)));
         }
         BenchmarkConfig config = target.apply(configOf(first)).build();
-        String runName = (String) partOf(first).get("runName");
+        String runName = partOf(first).runName();
         try (ResultFolder folder = ResultFolder.create(outDir, config.workload(), "merged-" + runName);
              WorkloadOnTarget db = WorkloadOnTarget.start(Binding.of(config), 2, listener, null)) {
             listener.message("checking the consistency of the whole database after " + parts.size() + " parts");
@@ -113,7 +114,7 @@ public final class Merge {
             workload.remove("part");
             workload.put("terminals", terminals);
             workload.put("connections", connections);
-            workload.put("parts", parts.stream().map(Merge::partOf).toList());
+            workload.put("parts", parts.stream().map(p -> partOf(p).toMap()).toList());
             Map<String, String> firstErrors = new LinkedHashMap<>();
             parts.forEach(p -> p.firstErrors().forEach(firstErrors::putIfAbsent));
             io.tpkit.monitor.MonitorSummary serverCounters = io.tpkit.merge.MergedMachines.serverCounters(parts, origins,
@@ -154,34 +155,34 @@ public final class Merge {
         List<RunResult> parts = new ArrayList<>();
         for (Path f : folders) {
             RunResult r = ResultReader.read(f);
-            if (!(r.workload().get("part") instanceof Map<?, ?>)) {
+            if (!PartRecord.isPart(r)) {
                 throw new BadInputException(f + " is not a part of a split run (it ran without --partition)");
             }
             parts.add(r);
         }
-        Map<String, Object> first = partOf(parts.getFirst());
-        int count = number(first.get("parts"));
+        PartRecord first = partOf(parts.getFirst());
+        int count = first.parts();
         Set<Integer> seen = new HashSet<>();
         Set<Integer> terminals = new HashSet<>();
         for (int i = 0; i < parts.size(); i++) {
-            Map<String, Object> p = partOf(parts.get(i));
+            PartRecord p = partOf(parts.get(i));
             Path f = folders.get(i);
-            if (!p.get("runName").equals(first.get("runName")) || number(p.get("parts")) != count
-                    || !p.get("startEpochMs").equals(first.get("startEpochMs"))
+            if (!p.runName().equals(first.runName()) || p.parts() != count
+                    || p.startEpochMs() != first.startEpochMs()
                     || !java.util.Objects.equals(parts.get(i).configuration().get("scale"),
                     parts.getFirst().configuration().get("scale"))
                     || !parts.get(i).workload().get("name").equals(parts.getFirst().workload().get("name"))) {
-                throw new BadInputException(f + " is a part of another run (run '" + p.get("runName") + "', "
-                        + p.get("parts") + " parts, started " + p.get("startEpochMs") + ") than " + folders.getFirst()
+                throw new BadInputException(f + " is a part of another run (run '" + p.runName() + "', "
+                        + p.parts() + " parts, started " + p.startEpochMs() + ") than " + folders.getFirst()
                         + ": merge the parts of one run");
             }
-            int index = number(p.get("part"));
+            int index = p.part();
             if (!seen.add(index)) {
-                throw new BadInputException("part " + index + " of run '" + first.get("runName") + "' is given twice ("
+                throw new BadInputException("part " + index + " of run '" + first.runName() + "' is given twice ("
                         + f + "): give each part once");
             }
-            for (Object t : (List<?>) p.get("terminals")) {
-                if (!terminals.add(number(t))) {
+            for (int t : p.terminals()) {
+                if (!terminals.add(t)) {
                     throw new BadInputException("the parts overlap: terminal " + t + " ran in more than one (" + f
                             + "); their slices must be disjoint");
                 }
@@ -194,25 +195,14 @@ public final class Merge {
                     missing.add(i);
                 }
             }
-            throw new BadInputException("part(s) " + missing + " of " + count + " of run '" + first.get("runName")
+            throw new BadInputException("part(s) " + missing + " of " + count + " of run '" + first.runName()
                     + "' are missing: give every part's result folder");
         }
         Map<Path, RunResult> inOrder = new LinkedHashMap<>();
         java.util.stream.IntStream.range(0, parts.size()).boxed()
-                .sorted(Comparator.comparingInt(i -> number(partOf(parts.get(i)).get("part"))))
+                .sorted(Comparator.comparingInt(i -> partOf(parts.get(i)).part()))
                 .forEach(i -> inOrder.put(folders.get(i), parts.get(i)));
         return inOrder;
-    }
-
-    /**
-     * How long after the common start a part's elapsed 0 came: from the wall clock it recorded
-     * there, or, for parts written before it was recorded, from its lateness for the start.
-     */
-    private static double originAfterStartSeconds(RunResult part) {
-        Map<String, Object> p = partOf(part);
-        Object origin = p.get("originEpochMs");
-        return origin == null ? longOf(p.get("lateMs")) / 1e3
-                : (longOf(origin) - longOf(p.get("startEpochMs"))) / 1e3;
     }
 
     /**
@@ -224,14 +214,14 @@ public final class Merge {
     private static List<CheckResult> check(WorkloadOnTarget db, List<RunResult> parts) throws SQLException {
         List<CheckResult> checks = new ArrayList<>();
         try (Connection c = db.connection()) {
-            long before = parts.stream().mapToLong(p -> longOf(partOf(p).get("databaseCountBefore"))).min().orElse(-1);
+            long before = parts.stream().mapToLong(p -> partOf(p).databaseCountBefore()).min().orElse(-1);
             long after = db.bound.databaseTransactionCount(c);
             if (before >= 0 && after >= 0) {
                 int type = db.bound.crossCheckedType();
                 String what = (type < 0 ? db.workload.name() : db.bound.transactionTypes().get(type)) + " transactions";
                 refuseChangedDatabase(parts, before, after, what, db.target.label());
-                long committed = parts.stream().mapToLong(p -> longOf(partOf(p).get("crossChecked"))).sum();
-                long unknown = parts.stream().mapToLong(p -> longOf(partOf(p).get("crossUnknown"))).sum();
+                long committed = parts.stream().mapToLong(p -> partOf(p).crossChecked()).sum();
+                long unknown = parts.stream().mapToLong(p -> partOf(p).crossUnknown()).sum();
                 CheckResult count = RunChecks.driverCountMatchesDatabase(after - before, committed, unknown,
                         type < 0 ? "" : db.bound.transactionTypes().get(type) + " ");
                 checks.add(count.passed() ? count : countMismatch(after - before, committed, unknown, what));
@@ -250,11 +240,11 @@ public final class Merge {
                     + "than the %,d it held when the parts started%s", target, after, what, before, fix));
         }
         for (RunResult p : parts) {
-            Object atEnd = partOf(p).get("databaseCountAfter");
-            if (atEnd != null && longOf(atEnd) >= 0 && after < longOf(atEnd)) {
+            Long atEnd = partOf(p).databaseCountAfter();
+            if (atEnd != null && atEnd >= 0 && after < atEnd) {
                 throw new BadInputException(String.format(java.util.Locale.ROOT, "the database at %s holds %,d %s, fewer "
-                        + "than the %,d part %s read at its end%s", target, after, what, longOf(atEnd),
-                        partOf(p).get("part"), fix));
+                        + "than the %,d part %s read at its end%s", target, after, what, atEnd,
+                        partOf(p).part(), fix));
             }
         }
     }
@@ -281,7 +271,7 @@ public final class Merge {
             Map<Integer, RuleResult> each = new java.util.TreeMap<>();
             for (RunResult p : parts) {
                 p.validity().rules().stream().filter(r -> r.id().equals(id)).findFirst()
-                        .ifPresent(r -> each.put(number(partOf(p).get("part")), r));
+                        .ifPresent(r -> each.put(partOf(p).part(), r));
             }
             if (each.isEmpty()) {
                 continue;
@@ -330,17 +320,13 @@ public final class Merge {
         return end;
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> partOf(RunResult r) {
-        return (Map<String, Object>) r.workload().get("part");
+    /** A part's record, read once its folder is known to hold a part ({@link #readParts}). */
+    private static PartRecord partOf(RunResult r) {
+        return PartRecord.of(r);
     }
 
-    static int number(Object o) {
+    private static int number(Object o) {
         return o instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(o));
-    }
-
-    static long longOf(Object o) {
-        return o instanceof Number n ? n.longValue() : Long.parseLong(String.valueOf(o));
     }
 
     private static Map<String, String> stringMap(Object o) {

@@ -57,13 +57,4 @@ final class RunChecks {
                         + " with an unknown outcome (lost with the connection during the commit), of which "
                         + (recorded - expected) + " did commit"));
     }
-
-    /**
-     * A part of a split run checks nothing itself: the other parts may still be writing, and the
-     * database counts every part's transactions. 'tpkit merge' checks the whole database once.
-     */
-    static List<CheckResult> leftToMerge(io.tpkit.config.Partition part) {
-        return List.of(CheckResult.skipped("consistency", "part " + part.label() + " of a split run: "
-                + "'tpkit merge' checks the database once all parts have ended"));
-    }
 }

@@ -67,8 +67,8 @@ final class RunDescription {
         return m;
     }
 
-    /** @param part this part of a split run ({@link #part}), or null for a whole run */
-    static Map<String, Object> workload(WorkloadOnTarget db, SchedulerSettings s, Map<String, Object> part) {
+    /** @param part what this part of a split run records for the merge, or null for a whole run */
+    static Map<String, Object> workload(WorkloadOnTarget db, SchedulerSettings s, io.tpkit.result.PartRecord part) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", db.workload.name());
         m.put("arrival", s.arrival().label());
@@ -78,7 +78,7 @@ final class RunDescription {
         m.put("transactionTypes", db.bound.transactionTypes());
         m.put("parameters", db.bound.parameters());
         if (part != null) {
-            m.put("part", part);
+            m.put(io.tpkit.result.PartRecord.KEY, part.toMap());
         }
         return m;
     }
@@ -97,31 +97,5 @@ final class RunDescription {
                 + io.tpkit.result.Units.of(s.connections(), "connections") + ", logic " + db.config.logic().label()
                 + (db.config.networkDelay().isZero() ? "" : ", network delay added: "
                 + db.config.networkDelay().toNanos() / 1e6 + " ms each way") + "): " + phases;
-    }
-
-    /** What a part of a split run records for {@code tpkit merge}: which part, which terminals, when it started. */
-    /**
-     * @param countAfter the database's count of the workload's transactions when this part ended
-     *                   (the other parts may still have been committing), or -1 when not read
-     */
-    static Map<String, Object> part(PartTerminals part, long startMillis, long lateMillis, BeforeRun before,
-                                    Measurement.Measured measured, long countAfter) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("runName", part.part().name());
-        m.put("part", part.part().index());
-        m.put("parts", part.part().count());
-        m.put("terminals", java.util.Arrays.stream(part.indices()).boxed().toList());
-        m.put("wholeRunTerminals", part.total());
-        m.put("startEpochMs", startMillis);
-        m.put("lateMs", lateMillis);
-        // the wall clock at this part's elapsed 0: the merge puts every part's seconds on one clock with it
-        m.put("originEpochMs", measured.originEpochMs());
-        // for the merge's cross-check of every part's count against the database's own
-        m.put("databaseCountBefore", before.transactionCount());
-        // a floor of the count the merge finds: below it, the database is not as the parts left it
-        m.put("databaseCountAfter", countAfter);
-        m.put("crossChecked", measured.crossChecked());
-        m.put("crossUnknown", measured.crossUnknown());
-        return m;
     }
 }

@@ -95,13 +95,4 @@ final class RunRules {
                 closed ? bound.meanKeyingAndThinkSeconds() * s.thinkFactor() : 0, CoreRules.meanResponseMs(metrics));
         return List.of(longEnough, saturation, warmup);
     }
-
-    /**
-     * A part's rules are recorded as it measured them, but several are about the whole run (every
-     * home has a terminal, the mix, the ceiling per warehouse): the verdict is left to 'tpkit merge'.
-     */
-    static Verdict leftToMerge(io.tpkit.config.Partition part, Verdict own) {
-        return new Verdict("part " + part.label() + " of a split run: judged on the whole run by 'tpkit merge'", false,
-                own.rules());
-    }
 }

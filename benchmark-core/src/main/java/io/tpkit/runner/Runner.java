@@ -2,21 +2,21 @@ package io.tpkit.runner;
 
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.BenchmarkConfig;
-import io.tpkit.config.LoadPolicy;
 import io.tpkit.report.RunReport;
 import io.tpkit.result.CostPerTransaction;
 import io.tpkit.result.LoadReport;
+import io.tpkit.result.PartRecord;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
-import io.tpkit.runner.RunControl;
-import io.tpkit.runner.RunListener;
 import io.tpkit.scheduler.SchedulerSettings;
 import io.tpkit.spi.database.ConnectionLimit;
 import io.tpkit.spi.provisioning.Target;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.ForeignData;
 import io.tpkit.spi.workload.MeasuredRun;
+import io.tpkit.split.Share;
+import io.tpkit.split.Shares;
 import io.tpkit.validity.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,7 +24,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** The sequence behind {@code tpkit load}, {@code run} and {@code check}. */
@@ -38,11 +37,9 @@ public final class Runner {
 
     public static LoadReport load(BenchmarkConfig config, RunListener listener, RunControl control) throws Exception {
         Binding binding = Binding.of(config);
-        if (config.partition() != null) {
-            SlicedLoad.refuseUnsplittable(config, binding);
-        }
-        // a part of a split load keeps one connection of its own for telling the others it is alive
-        int pool = RunSettings.loadPoolSize(config.connections()) + (config.partition() == null ? 0 : 1);
+        Share share = Shares.of(config.partition());
+        share.refuseUnsplittableLoad(config, binding.bound());
+        int pool = RunSettings.loadPoolSize(config.connections()) + share.ownLoadConnections();
         try (WorkloadOnTarget db = WorkloadOnTarget.start(binding, pool, listener, null)) {
             return Loader.load(db, listener, control);
         }
@@ -59,27 +56,15 @@ public final class Runner {
             // the checks read every row: the server's limit for a user or database is not theirs
             CheckSession.limit(db, c, config.checkTimeout());
             long loaded = db.bound.loadedScale(c);
-            io.tpkit.config.Partition part = config.partition();
             if (loaded < 0) {
                 Optional<ForeignData> foreign = db.bound.foreignData(c);
                 if (foreign.isPresent()) {
-                    if (part != null) {
-                        throw new BadInputException("--partition checks slices of a tpkit load; this " + config.workload()
-                                + " data was loaded by another tool: check it whole, without --partition");
-                    }
+                    db.share.refuseForeignCheck(config.workload());
                     return checkForeign(db, foreign.get(), c, listener);
                 }
             }
             Loader.requireLoaded(db, loaded);
-            if (part == null) {
-                listener.message("checking the consistency of " + db.workload.name());
-                return db.bound.checkConsistency(c);
-            }
-            listener.message("checking the consistency of " + db.workload.name() + ", part " + part.label() + ": "
-                    + part.slice(db.bound.scale(), db.workload.scaleUnit()) + "; a condition only the whole "
-                    + "database settles is reported skipped, for 'tpkit check " + db.workload.name() + "' without "
-                    + "--partition");
-            return db.bound.checkConsistency(c, part);
+            return db.share.check(c, db.workload, db.bound, listener::message);
         }
     }
 
@@ -122,12 +107,13 @@ public final class Runner {
     static RunResult run(BenchmarkConfig config, RunListener listener, RunControl control, Target held,
                          StartingData.Start start) throws Exception {
         String startedAt = OffsetDateTime.now().toString();
-        if (config.partition() != null && held == null) {
-            config.partition().requireSharedTarget("run", config.target());
+        Share share = Shares.of(config.partition());
+        if (held == null) {
+            share.requireSharedTarget(config.target());
         }
         Binding asked = Binding.of(config);
         SchedulerSettings askedSettings = RunSettings.of(config, asked.bound());
-        try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config),
+        try (ResultFolder folder = ResultFolder.create(config.outDir(), config.workload(), kind(config, share),
                 resultBytes(config), listener::message);
              // the libraries' messages (a stack trace per lost connection) go there, not to the console
              io.tpkit.result.DriverLog driverLog = io.tpkit.result.DriverLog.open(
@@ -135,9 +121,8 @@ public final class Runner {
              WorkloadOnTarget db = WorkloadOnTarget.start(asked, RunSettings.poolSize(askedSettings, asked.bound()),
                      listener, held).atLoadedScale(listener)) {
             SchedulerSettings whole = db.binding == asked ? askedSettings : RunSettings.of(db.config, db.bound);
-            PartTerminals part = config.partition() == null ? null
-                    : PartTerminals.of(config.partition(), db.bound, whole);
-            SchedulerSettings settings = part == null ? whole : part.settings(whole);
+            Share.InRun ours = share.run(db.bound, whole);
+            SchedulerSettings settings = ours.settings();
             refuseOverConnectionLimit(db, settings);
             db.target.holdOnInterrupt();
 
@@ -145,24 +130,17 @@ public final class Runner {
             BeforeRun before = BeforeRun.prepareAndRead(db);
             listener.message(RunDescription.describeRun(db, settings));
             Measurement.Measured measured;
-            Map<String, Object> partRecord = null;
-            if (part == null) {
-                measured = Measurement.run(db, settings, null, null, before, folder, listener, control);
-            } else {
-                try (PartRendezvous meeting = PartRendezvous.join(db, part.part(), PartRendezvous.partTimeout(), listener);
-                     PartRounds rounds = part.inRounds()
-                             ? new PartRounds(db, part.part(), meeting.startMillis(), PartRendezvous.partTimeout()) : null) {
-                    long late = meeting.awaitStart();
-                    measured = Measurement.run(db, settings, part, rounds, before, folder, listener, control);
-                    partRecord = RunDescription.part(part, meeting.startMillis(), late, before, measured,
-                            countAtEnd(db));
-                }
+            PartRecord partRecord;
+            try (Share.Start met = ours.meet(db::connection, listener::message)) {
+                measured = Measurement.run(db, ours, met.rounds(), before, folder, listener, control);
+                partRecord = met.record(measured.originEpochMs(), before.transactionCount(), measured.crossChecked(),
+                        measured.crossUnknown(), () -> countAtEnd(db));
             }
 
             // the measurement is written first, as if its checks could not complete: what the checks
             // meet (a statement timeout, a server gone or frozen, the driver killed) never costs it
             Assembly assembly = new Assembly(folder, startedAt, db, settings, before, load, measured, partRecord,
-                    part, start);
+                    ours, start);
             List<CheckResult> notYet = List.of(CheckResult.couldNotCheck("consistency",
                     "the driver ended before the checks did"));
             RunResult result = assembly.result(notYet);
@@ -173,9 +151,8 @@ public final class Runner {
             }
             listener.message("measurement done and written; checking consistency (at most "
                     + io.tpkit.result.Units.duration(config.checkTimeout().toMillis() / 1000.0) + ", --check-timeout)");
-            List<CheckResult> consistency = part == null
-                    ? RunChecks.afterRun(db, before, measured, config.checkTimeout())
-                    : RunChecks.leftToMerge(part.part());
+            List<CheckResult> consistency = ours.consistency(
+                    () -> RunChecks.afterRun(db, before, measured, config.checkTimeout()));
             consistency.stream().filter(CheckResult::unchecked).forEach(c -> listener.message(c.name() + ": "
                     + c.detail() + "; the result is written without it"));
             result = assembly.result(consistency);
@@ -198,14 +175,11 @@ public final class Runner {
     /** What a run's result is made of, once measured: the result follows from the checks given. */
     private record Assembly(ResultFolder folder, String startedAt, WorkloadOnTarget db, SchedulerSettings settings,
                             BeforeRun before, LoadReport load, Measurement.Measured measured,
-                            Map<String, Object> partRecord, PartTerminals part, StartingData.Start start) {
+                            PartRecord partRecord, Share.InRun ours, StartingData.Start start) {
         RunResult result(List<CheckResult> consistency) {
             MeasuredRun run = RunRules.measuredRun(settings, before.server(), measured.metrics());
-            Verdict verdict = RunRules.judge(db.bound, settings, before.server(), run, measured, consistency,
-                    before.databaseCpu().process != null, db.config.networkDelay());
-            if (part != null) {
-                verdict = RunRules.leftToMerge(part.part(), verdict);
-            }
+            Verdict verdict = ours.verdict(RunRules.judge(db.bound, settings, before.server(), run, measured,
+                    consistency, before.databaseCpu().process != null, db.config.networkDelay()));
             CostPerTransaction cost = CostPerTransaction.of(measured.metrics(), measured.monitored(),
                     before.databaseCpu().clock, before.databaseCpu().absentBecause,
                     Runtime.getRuntime().availableProcessors());
@@ -283,10 +257,8 @@ public final class Runner {
                 r.outages(), r.monitor(), r.cost());
     }
 
-    private static String kind(BenchmarkConfig config) {
-        String part = config.partition() == null ? ""
-                : "-part" + config.partition().index() + "of" + config.partition().count();
-        return target(config) + part;
+    private static String kind(BenchmarkConfig config, Share share) {
+        return target(config) + share.folderSuffix();
     }
 
     private static String target(BenchmarkConfig config) {
@@ -297,11 +269,6 @@ public final class Runner {
         }
         return t.replaceAll("[^A-Za-z0-9.-]", "-");
     }
-
-
-
-
-
 
     /** Data a series restored or reloaded: required as a run without a load requires it. */
     private static LoadReport prepared(WorkloadOnTarget db, StartingData.Start start) throws SQLException {

@@ -9,6 +9,8 @@ import io.tpkit.config.LoadPolicy;
 import io.tpkit.spi.provisioning.Target;
 import io.tpkit.spi.workload.BoundWorkload;
 import io.tpkit.spi.workload.Workload;
+import io.tpkit.split.Share;
+import io.tpkit.split.Shares;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -20,6 +22,8 @@ final class WorkloadOnTarget implements AutoCloseable {
     final Target target;
     final BoundWorkload bound;
     final HikariDataSource pool;
+    /** This process's share of the command: the whole, or one part of a split one ({@code --partition}). */
+    final Share share;
     /** Where the pool's failed attempts to open a connection go (the running measurement's count). */
     private final RefusalCounting connecting;
 
@@ -34,6 +38,7 @@ final class WorkloadOnTarget implements AutoCloseable {
         this.bound = binding.bound();
         this.target = target;
         this.pool = pool;
+        this.share = Shares.of(config.partition());
         this.connecting = connecting;
         this.ownsTarget = ownsTarget;
     }

@@ -133,13 +133,6 @@ class RunCommand extends WorkloadCommand {
             description = "Folder for result folders. Default: ./results.")
     Path out;
 
-    @Option(names = "--partition", paramLabel = "I/N",
-            description = "Drive part I of N of the run from this process (1/2 and 2/2 on two machines): the part "
-                    + "takes its slice of the terminals (TPC-C: of the warehouses; HPSS: of the threads, meeting the "
-                    + "others at every iteration), meets the other parts in the database and starts with them; "
-                    + "'tpkit merge' joins the parts' result folders. Load first ('tpkit load', in parts too).")
-    String partition;
-
     @Option(names = "--run-name", paramLabel = "NAME",
             description = "With --partition: the name the parts meet under (the same for every part). Default: "
                     + "the workload's name.")
@@ -179,6 +172,12 @@ class RunCommand extends WorkloadCommand {
             SHAPE_OPTIONS.forEach(name -> spec.remove(spec.findOption(name)));
         }
         return cl;
+    }
+
+    /** The parts of a split run meet under {@code --run-name}, or the workload's name. */
+    @Override
+    String runName() {
+        return runName != null ? runName : workload.name();
     }
 
     @Override
@@ -249,9 +248,6 @@ class RunCommand extends WorkloadCommand {
             }
             console.progressEvery(progress);
         }
-        if (partition != null) {
-            target.part = io.tpkit.config.Partition.parse(partition, "x").index(); // chooses its node among several --db
-        }
         BenchmarkConfig.Builder b = configBuilder()
                 .connections(connections).terminals(terminals)
                 .arrival(arrival == null ? null : ArrivalModel.parse(arrival))
@@ -306,9 +302,7 @@ class RunCommand extends WorkloadCommand {
             b.interarrival(io.tpkit.config.Interarrival.parse(interarrival));
         }
         b.ratePerTerminal(ratePerTerminal);
-        if (partition != null) {
-            b.partition(io.tpkit.config.Partition.parse(partition, runName != null ? runName : workload.name()));
-        } else if (runName != null) {
+        if (runName != null && !partition.given()) {
             throw new io.tpkit.config.BadInputException("--run-name names the parts of a split run: give --partition "
                     + "I/N as well");
         }

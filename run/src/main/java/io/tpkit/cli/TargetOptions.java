@@ -13,10 +13,8 @@ final class TargetOptions {
                             + "uses the ((I - 1) mod nodes + 1)-th."})
     java.util.List<String> dbs;
 
-    /** Set by a command that splits a run: which part this process drives (1-based), for choosing its node. */
-    Integer part;
-
-    String db() {
+    /** @param part the part of a split command this process is, which chooses its node; or null */
+    String db(io.tpkit.config.Partition part) {
         if (dbs.size() == 1) {
             return dbs.getFirst();
         }
@@ -24,7 +22,7 @@ final class TargetOptions {
             throw new BadInputException("several --db (" + dbs.size() + ") name the nodes of a split run: give "
                     + "--partition I/N as well (part I uses the ((I - 1) mod " + dbs.size() + " + 1)-th), or one --db");
         }
-        return dbs.get((part - 1) % dbs.size());
+        return dbs.get((part.index() - 1) % dbs.size());
     }
 
     @Option(names = "--user", paramLabel = "USER", description = "User for a JDBC URL target.")
@@ -62,8 +60,9 @@ final class TargetOptions {
     @Option(names = "--verbose", description = "Print stack traces and driver logs.")
     boolean verbose;
 
-    void apply(BenchmarkConfig.Builder b) {
-        String db = db();
+    /** @param part the part of a split command this process is, or null */
+    void apply(BenchmarkConfig.Builder b, io.tpkit.config.Partition part) {
+        String db = db(part);
         b.target(db).user(user).dataDir(dataDir).scale(scale);
         if (passwordEnv != null) {
             String password = PasswordVariable.valid(passwordEnv) ? System.getenv(passwordEnv) : null;

@@ -20,6 +20,9 @@ abstract class WorkloadCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
+    @Mixin
+    PartitionOption partition;
+
     CommandSpec spec;
 
     WorkloadCommand(Workload workload, Console console) {
@@ -47,6 +50,7 @@ abstract class WorkloadCommand implements Callable<Integer> {
                             + (o.defaultValue() == null ? "" : " Default: " + o.defaultValue() + "."))
                     .build());
         }
+        PartitionOption.describe(spec, verb);
         spec.usageMessage().footer(Examples.footer(examples));
         return cl;
     }
@@ -60,10 +64,16 @@ abstract class WorkloadCommand implements Callable<Integer> {
         return spec.findOption("--" + workload.scaleUnit()).getValue();
     }
 
-    /** The builder with the target, scale and the workload's own options set. */
+    /** The name the parts of a split command meet under. */
+    String runName() {
+        return workload.name();
+    }
+
+    /** The builder with the target, the part of a split command, the scale and the workload's own options set. */
     BenchmarkConfig.Builder configBuilder() {
-        BenchmarkConfig.Builder b = BenchmarkConfig.builder(workload.name());
-        target.apply(b);
+        io.tpkit.config.Partition part = partition.part(runName());
+        BenchmarkConfig.Builder b = BenchmarkConfig.builder(workload.name()).partition(part);
+        target.apply(b, part);
         Integer units = scaleInUnits();
         if (units != null) {
             if (target.scale != null && !target.scale.equals(units)) {

@@ -1,4 +1,4 @@
-package io.tpkit.runner;
+package io.tpkit.split;
 
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.Partition;
@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Where the parts of a run split across driver processes meet: a table in the database under
@@ -35,10 +36,10 @@ final class PartRendezvous implements AutoCloseable {
     /** Time for every part to see the last row before the common start. */
     static final Duration GRACE = Duration.ofSeconds(3);
 
-    private final WorkloadOnTarget db;
+    private final Connections db;
     private final Partition part;
 
-    private PartRendezvous(WorkloadOnTarget db, Partition part) {
+    private PartRendezvous(Connections db, Partition part) {
         this.db = db;
         this.part = part;
     }
@@ -48,11 +49,11 @@ final class PartRendezvous implements AutoCloseable {
      *
      * @param timeout how long to wait for the last part
      */
-    static PartRendezvous join(WorkloadOnTarget db, Partition part, Duration timeout, RunListener listener)
+    static PartRendezvous join(Connections db, Partition part, Duration timeout, Consumer<String> say)
             throws SQLException, InterruptedException {
         PartRendezvous r = new PartRendezvous(db, part);
         long joined = System.currentTimeMillis();
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             io.tpkit.sql.SharedTable.create(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (run_name VARCHAR(64) NOT NULL, "
                     + "part INT NOT NULL, parts INT NOT NULL, joined_ms BIGINT NOT NULL, PRIMARY KEY (run_name, part))");
@@ -66,7 +67,7 @@ final class PartRendezvous implements AutoCloseable {
                 insert.executeUpdate();
             }
         }
-        listener.message("part " + part.label() + " of run '" + part.name() + "' joined; waiting for the others (at "
+        say.accept("part " + part.label() + " of run '" + part.name() + "' joined; waiting for the others (at "
                 + "most " + timeout.toSeconds() + " s)");
         r.startMillis = r.awaitAll(joined, timeout);
         return r;
@@ -122,7 +123,7 @@ final class PartRendezvous implements AutoCloseable {
     /** part -> {parts, joined_ms}, for rows of this run that joined since {@code since}. */
     private Map<Integer, long[]> rows(long since) throws SQLException {
         Map<Integer, long[]> rows = new TreeMap<>();
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             try (PreparedStatement q = c.prepareStatement("SELECT part, parts, joined_ms FROM " + TABLE
                     + " WHERE run_name = ? AND joined_ms >= ?")) {
@@ -149,7 +150,7 @@ final class PartRendezvous implements AutoCloseable {
     /** Leaves the table, so that a later run under the same name starts afresh. */
     @Override
     public void close() {
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             leave(c);
         } catch (SQLException ignored) {

@@ -1,4 +1,4 @@
-package io.tpkit.runner;
+package io.tpkit.split;
 
 import io.tpkit.config.Partition;
 import io.tpkit.scheduler.RoundMeeting;
@@ -37,11 +37,11 @@ final class PartRounds implements RoundMeeting, AutoCloseable {
      * @param runStartMillis the common start of the parts ({@link PartRendezvous#startMillis()})
      * @param timeout        how long a part may be missing from a round before the others give up
      */
-    PartRounds(WorkloadOnTarget db, Partition part, long runStartMillis, Duration timeout) throws SQLException {
+    PartRounds(Connections db, Partition part, long runStartMillis, Duration timeout) throws SQLException {
         this.part = part;
         this.runStartMillis = runStartMillis;
         this.timeout = timeout;
-        this.c = db.connection();
+        this.c = db.open();
         try {
             c.setAutoCommit(true);
             io.tpkit.sql.SharedTable.create(c, "CREATE TABLE IF NOT EXISTS " + TABLE + " (run_name VARCHAR(64) NOT NULL, "

@@ -1,4 +1,4 @@
-package io.tpkit.runner;
+package io.tpkit.split;
 
 import io.tpkit.config.ArrivalModel;
 import io.tpkit.config.BadInputException;

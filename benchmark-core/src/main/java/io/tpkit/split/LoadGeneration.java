@@ -1,4 +1,4 @@
-package io.tpkit.runner;
+package io.tpkit.split;
 
 import io.tpkit.config.BadInputException;
 import io.tpkit.config.Partition;
@@ -16,6 +16,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Where the parts of a load split across driver processes meet: two tables in the database under
@@ -54,19 +55,19 @@ final class LoadGeneration implements AutoCloseable {
     record Terms(String workload, int parts, int scale, long seed, String options) {
     }
 
-    private final WorkloadOnTarget db;
+    private final Connections db;
     private final Partition part;
     private final String id;
     private final Terms terms;
     private final Connection beatConnection;
     private final ScheduledExecutorService beater;
 
-    private LoadGeneration(WorkloadOnTarget db, Partition part, String id, Terms terms) throws SQLException {
+    private LoadGeneration(Connections db, Partition part, String id, Terms terms) throws SQLException {
         this.db = db;
         this.part = part;
         this.id = id;
         this.terms = terms;
-        this.beatConnection = db.connection();
+        this.beatConnection = db.open();
         beatConnection.setAutoCommit(true);
         this.beater = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "load-part-beat");
@@ -80,9 +81,9 @@ final class LoadGeneration implements AutoCloseable {
     }
 
     /** Part 1, after creating the schema: a new generation of the load, beating from now on. */
-    static LoadGeneration start(WorkloadOnTarget db, Partition part, Terms terms) throws SQLException {
+    static LoadGeneration start(Connections db, Partition part, Terms terms) throws SQLException {
         String id = UUID.randomUUID().toString();
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             createTables(c);
             try (PreparedStatement old = c.prepareStatement("DELETE FROM " + SLICES + " WHERE generation IN "
@@ -117,20 +118,20 @@ final class LoadGeneration implements AutoCloseable {
      * A part other than 1: waits for part 1's live generation, checks that it agrees on the
      * terms (other than the seed, and the scale when this part was given none) and joins it.
      */
-    static LoadGeneration join(WorkloadOnTarget db, Partition part, Terms mine, boolean scaleGiven, Duration timeout,
-                               RunListener listener) throws SQLException, InterruptedException {
-        try (Connection c = db.connection()) {
+    static LoadGeneration join(Connections db, Partition part, Terms mine, boolean scaleGiven, Duration timeout,
+                               Consumer<String> say) throws SQLException, InterruptedException {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             createTables(c);
         }
-        listener.message("part " + part.label() + " of the " + mine.workload() + " load: waiting for part 1 to "
+        say.accept("part " + part.label() + " of the " + mine.workload() + " load: waiting for part 1 to "
                 + "create the schema (at most " + timeout.toSeconds() + " s)");
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<String, Long> firstBeats = new HashMap<>();
         while (true) {
             List<String> live = new ArrayList<>();
             Map<String, Terms> seen = new HashMap<>();
-            try (Connection c = db.connection()) {
+            try (Connection c = db.open()) {
                 c.setAutoCommit(true);
                 try (PreparedStatement q = c.prepareStatement("SELECT generation, parts, scale, seed, load_options, beat "
                         + "FROM " + GENERATIONS + " WHERE workload = ? AND state = ?")) {
@@ -190,7 +191,7 @@ final class LoadGeneration implements AutoCloseable {
     }
 
     private void beginSlice() throws SQLException {
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + SLICES
                     + " (generation, part, beat, rows_done, state) VALUES (?, ?, 0, 0, ?)")) {
@@ -247,7 +248,7 @@ final class LoadGeneration implements AutoCloseable {
      * {@code timeout} of the generation's start, or whose beat stops for {@code timeout}, ends
      * the load with a line naming it.
      */
-    void awaitSlices(Duration timeout, RunListener listener) throws SQLException, InterruptedException {
+    void awaitSlices(Duration timeout, Consumer<String> say) throws SQLException, InterruptedException {
         long started = System.nanoTime();
         Map<Integer, long[]> lastBeat = new HashMap<>(); // part -> {beat, when it last changed (nanos)}
         java.util.Set<Integer> told = new java.util.HashSet<>();
@@ -270,7 +271,7 @@ final class LoadGeneration implements AutoCloseable {
                 }
                 if (LOADED.equals(state)) {
                     if (told.add(i) && i != part.index()) {
-                        listener.message("part " + i + "/" + terms.parts() + " loaded its slice");
+                        say.accept("part " + i + "/" + terms.parts() + " loaded its slice");
                     }
                     continue;
                 }
@@ -308,7 +309,7 @@ final class LoadGeneration implements AutoCloseable {
         while (true) {
             String state;
             long beat;
-            try (Connection c = db.connection()) {
+            try (Connection c = db.open()) {
                 c.setAutoCommit(true);
                 try (PreparedStatement q = c.prepareStatement("SELECT state, beat FROM " + GENERATIONS
                         + " WHERE generation = ?")) {
@@ -350,7 +351,7 @@ final class LoadGeneration implements AutoCloseable {
     /** part -> {state, beat}. */
     private Map<Integer, Object[]> slices() throws SQLException {
         Map<Integer, Object[]> rows = new TreeMap<>();
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             try (PreparedStatement q = c.prepareStatement("SELECT part, state, beat FROM " + SLICES
                     + " WHERE generation = ?")) {
@@ -377,7 +378,7 @@ final class LoadGeneration implements AutoCloseable {
     }
 
     private void setSlice(String state, long rows) throws SQLException {
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             try (PreparedStatement u = c.prepareStatement("UPDATE " + SLICES + " SET state = ?, rows_done = ? "
                     + "WHERE generation = ? AND part = ?")) {
@@ -391,7 +392,7 @@ final class LoadGeneration implements AutoCloseable {
     }
 
     private void setGeneration(String state) throws SQLException {
-        try (Connection c = db.connection()) {
+        try (Connection c = db.open()) {
             c.setAutoCommit(true);
             try (PreparedStatement u = c.prepareStatement("UPDATE " + GENERATIONS + " SET state = ? "
                     + "WHERE generation = ?")) {
