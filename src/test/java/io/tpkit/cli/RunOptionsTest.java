@@ -41,6 +41,17 @@ class RunOptionsTest {
     }
 
     @Test
+    void warmupAutoIsTheDefaultWarmUpUntilTheCompilerSettles() {
+        BenchmarkConfig auto = parse("run", "tpcc", "--warmup", "auto");
+        assertThat(auto.warmupGiven()).isFalse();
+        assertThat(auto.warmup()).isEqualTo(BenchmarkConfig.DEFAULT_WARMUP);
+        assertThat(parse("run", "tp1", "--warmup", "AUTO").warmupGiven()).isFalse();
+        assertThat(parse("run", "tp1", "--warmup", "10s").warmupGiven()).isTrue();
+        assertThat(parse("run", "tp1", "--warmup", "10s").toBuilder().warmupUntilSettled().build().warmupGiven())
+                .isFalse();
+    }
+
+    @Test
     void theShortOptionsClashWithNoOther() {
         CommandLine root = Main.commandLine(new Console(new PrintWriter(new StringWriter()),
                 new PrintWriter(new StringWriter()), false));

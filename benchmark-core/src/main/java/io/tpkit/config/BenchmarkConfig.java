@@ -17,8 +17,13 @@ public final class BenchmarkConfig {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
     /** How long the checks after a run may take by default (a TPC-C check of many warehouses reads every order line). */
     public static final Duration DEFAULT_CHECK_TIMEOUT = Duration.ofMinutes(10);
-    /** The warm-up when none is given (a workload whose terminals think longer gets a longer one). */
+    /**
+     * The least of the warm-up when none is given (a workload whose terminals think longer gets a
+     * longer one); it then goes on until the driver's JIT compiler has settled.
+     */
     public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
+    /** The most a warm-up that waits for the JIT compiler to settle lasts. */
+    public static final Duration DEFAULT_WARMUP_MOST = Duration.ofSeconds(120);
     /** More than any server accepts is a typing error, found before a server starts. */
     public static final int MAX_CONNECTIONS = 100_000;
     /** A schedule finer than a slot per 100 ns is beyond what one driver can keep. */
@@ -147,7 +152,9 @@ public final class BenchmarkConfig {
     public ArrivalModel arrival() { return arrival; }
     public Logic logic() { return logic; }
     public double thinkFactor() { return thinkFactor; }
+    /** The warm-up given, or the least of the default one. */
     public Duration warmup() { return warmup == null ? DEFAULT_WARMUP : warmup; }
+    /** Whether a fixed warm-up was given; without one it lasts until the driver's JIT compiler has settled. */
     public boolean warmupGiven() { return warmup != null; }
     public Duration duration() { return duration == null ? DEFAULT_DURATION : duration; }
     public Long transactions() { return transactions; }
@@ -235,6 +242,9 @@ public final class BenchmarkConfig {
         m.put("logic", logic.label());
         m.put("thinkFactor", thinkFactor);
         m.put("warmupSeconds", warmup().toMillis() / 1000.0);
+        if (warmup == null) {
+            m.put("warmupUntilJitSettled", true); // warmupSeconds is then its least
+        }
         if (transactions != null) {
             m.put("transactions", transactions);
         } else {
@@ -336,7 +346,10 @@ public final class BenchmarkConfig {
         public Builder logic(Logic logic) { this.logic = Objects.requireNonNull(logic); return this; }
         /** 1 = the benchmark's keying and think times, 0 = none, 0.1 = a tenth of them. */
         public Builder thinkFactor(double factor) { this.thinkFactor = factor; return this; }
+        /** A fixed warm-up of exactly this long. */
         public Builder warmup(Duration warmup) { this.warmup = Objects.requireNonNull(warmup); return this; }
+        /** The default warm-up: at least its least, then until the driver's JIT compiler has settled. */
+        public Builder warmupUntilSettled() { this.warmup = null; return this; }
         public Builder duration(Duration duration) { this.duration = Objects.requireNonNull(duration); return this; }
         /** Measure a fixed number of committed transactions instead of a duration. */
         public Builder transactions(Long transactions) { this.transactions = transactions; return this; }

@@ -11,6 +11,7 @@ import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.Throughput;
 import io.tpkit.metrics.TypeCost;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.metrics.WarmupEnd;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class MergedMetrics {
         double sumOfStreamRates = parts.stream().mapToDouble(p -> p.throughput().sumOfStreams()).sum();
         double driverCpu = parts.stream().allMatch(p -> p.driverCpuSeconds() >= 0)
                 ? parts.stream().mapToDouble(RunMetrics::driverCpuSeconds).sum() : -1;
-        return new RunMetrics(first.warmupSeconds(), seconds, first.measuredBy() + ", " + parts.size()
+        RunMetrics merged = new RunMetrics(first.warmupSeconds(), seconds, first.measuredBy() + ", " + parts.size()
                 + " driver processes merged", committed, sum(parts, RunMetrics::totalBusinessRollbacks),
                 sum(parts, RunMetrics::totalFailed), sum(parts, RunMetrics::totalRetries),
                 sum(parts, RunMetrics::committedAllPhases),
@@ -51,6 +52,12 @@ public final class MergedMetrics {
                 worstLag(parts), parts.stream().anyMatch(RunMetrics::incomplete))
                 .withDriverCpuSeconds(driverCpu).withCosts(costs(parts.stream().map(RunMetrics::costs).toList()))
                 .withDeferred(deferred(parts)).withSchedule(schedule(parts)).withConnections(connections(parts));
+        WarmupEnd w = first.warmupEnd();
+        // the parts' warm-ups are fixed alike (their intervals start together); the compiler's
+        // share is the whole run's
+        return w == null ? merged : merged.withWarmupEnd(new WarmupEnd(w.endedBy(), w.leastSeconds(),
+                w.mostSeconds(), w.settledWhen(), WarmupEnd.compilerPct(merged.costs(),
+                MetricsCollector.DRIVER_JIT, MetricsCollector.DRIVER_CPU)));
     }
 
     /**

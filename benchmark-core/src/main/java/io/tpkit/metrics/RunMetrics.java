@@ -24,6 +24,8 @@ import java.util.List;
  *                           transaction in the phase it ended in)
  * @param connections        connections lost, attempts to connect refused (by class), and how long
  *                           fewer connections worked than asked; null when not known (an older result)
+ * @param warmupEnd          how the warm-up ended (given, settled, capped) and the JIT compiler's
+ *                           share of the driver's CPU in the interval; null when not known (an older result)
  */
 public record RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                          long totalCommitted, long totalBusinessRollbacks, long totalFailed,
@@ -31,7 +33,20 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
                          List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
                          List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
                          DeferredSummary deferred, RateSchedule schedule, Stalls stalls, IntervalEdges edges,
-                         Connections connections) {
+                         Connections connections, WarmupEnd warmupEnd) {
+    /** Metrics whose warm-up's end is not known (see {@link #withWarmupEnd}). */
+    public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
+                      long totalCommitted, long totalBusinessRollbacks, long totalFailed,
+                      long totalRetries, long committedAllPhases, Throughput throughput,
+                      List<TypeSummary> types, LatencySummary scheduleLag, boolean incomplete,
+                      List<Iteration> iterations, double driverCpuSeconds, CostTotals costs,
+                      DeferredSummary deferred, RateSchedule schedule, Stalls stalls, IntervalEdges edges,
+                      Connections connections) {
+        this(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks, totalFailed,
+                totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, stalls, edges, connections, null);
+    }
+
     /** Metrics whose connections' events are not known (see {@link #withConnections}). */
     public RunMetrics(double warmupSeconds, double measurementSeconds, String measuredBy,
                       long totalCommitted, long totalBusinessRollbacks, long totalFailed,
@@ -80,48 +95,54 @@ public record RunMetrics(double warmupSeconds, double measurementSeconds, String
     public RunMetrics withIterations(List<Iteration> rounds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete,
-                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule, stalls, edges, connections);
+                List.copyOf(rounds), driverCpuSeconds, costs, deferred, schedule, stalls, edges, connections, warmupEnd);
     }
 
     public RunMetrics withDriverCpuSeconds(double seconds) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                seconds, costs, deferred, schedule, stalls, edges, connections);
+                seconds, costs, deferred, schedule, stalls, edges, connections, warmupEnd);
     }
 
     public RunMetrics withCosts(CostTotals totals) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, totals, deferred, schedule, stalls, edges, connections);
+                driverCpuSeconds, totals, deferred, schedule, stalls, edges, connections, warmupEnd);
     }
 
     public RunMetrics withSchedule(RateSchedule requests) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, requests, stalls, edges, connections);
+                driverCpuSeconds, costs, deferred, requests, stalls, edges, connections, warmupEnd);
     }
 
     public RunMetrics withDeferred(DeferredSummary summary) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, summary, schedule, stalls, edges, connections);
+                driverCpuSeconds, costs, summary, schedule, stalls, edges, connections, warmupEnd);
     }
 
     public RunMetrics withConnections(Connections seen) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, schedule, stalls, edges, seen);
+                driverCpuSeconds, costs, deferred, schedule, stalls, edges, seen, warmupEnd);
     }
 
     public RunMetrics withStalls(Stalls found) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, schedule, found, edges, connections);
+                driverCpuSeconds, costs, deferred, schedule, found, edges, connections, warmupEnd);
     }
 
     public RunMetrics withEdges(IntervalEdges straddled) {
         return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
                 totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
-                driverCpuSeconds, costs, deferred, schedule, stalls, straddled, connections);
+                driverCpuSeconds, costs, deferred, schedule, stalls, straddled, connections, warmupEnd);
+    }
+
+    public RunMetrics withWarmupEnd(WarmupEnd how) {
+        return new RunMetrics(warmupSeconds, measurementSeconds, measuredBy, totalCommitted, totalBusinessRollbacks,
+                totalFailed, totalRetries, committedAllPhases, throughput, types, scheduleLag, incomplete, iterations,
+                driverCpuSeconds, costs, deferred, schedule, stalls, edges, connections, how);
     }
 }

@@ -50,6 +50,10 @@ final class RunFacts extends ReportSection {
         fact("measured", Units.duration(result.metrics().measurementSeconds()) + " after "
                 + Units.duration(result.metrics().warmupSeconds()) + " of warm-up (" + result.metrics().measuredBy()
                 + ")" + (result.metrics().incomplete() ? ", INCOMPLETE: interrupted" : ""));
+        io.tpkit.metrics.WarmupEnd warmup = result.metrics().warmupEnd();
+        if (warmup != null && !io.tpkit.metrics.WarmupEnd.NONE.equals(warmup.endedBy())) {
+            fact("warm-up", warmup.summary().substring("warm-up ".length()));
+        }
         LoadReport load = result.load();
         if (load != null) {
             fact("load", Units.count(load.rows()) + " rows in " + Units.duration(load.seconds()) + " ("

@@ -123,12 +123,13 @@ public final class SweepReport {
             c.path("options").properties().forEach(e -> options.add("--" + e.getKey() + " " + e.getValue().asText()));
             return "the workload's own run shape" + (options.isEmpty() ? "" : " (" + String.join(", ", options) + ")");
         }
+        String warmup = c.path("warmupUntilJitSettled").asBoolean()
+                ? "a warm-up until the driver's JIT compiler settled (at least " + num(c.path("warmupSeconds").asDouble())
+                + " s)" : num(c.path("warmupSeconds").asDouble()) + " s of warm-up";
         if (c.path("transactions").isNumber()) {
-            return c.path("transactions").asText() + " transactions measured after " + num(c.path("warmupSeconds")
-                    .asDouble()) + " s of warm-up";
+            return c.path("transactions").asText() + " transactions measured after " + warmup;
         }
-        return num(c.path("durationSeconds").asDouble()) + " s measured after " + num(c.path("warmupSeconds").asDouble())
-                + " s of warm-up";
+        return num(c.path("durationSeconds").asDouble()) + " s measured after " + warmup;
     }
 
     private boolean logAxis() {

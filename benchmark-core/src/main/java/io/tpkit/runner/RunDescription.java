@@ -18,9 +18,15 @@ final class RunDescription {
     static Map<String, Object> configuration(BenchmarkConfig config, BoundWorkload bound) {
         Map<String, Object> m = config.describe();
         m.put("warmupSeconds", RunSettings.warmup(config, bound).toMillis() / 1000.0);
+        if (RunSettings.warmsUntilSettled(config)) {
+            // warmupSeconds is then its least; metrics.warmupSeconds says how long it lasted
+            m.put("warmupMostSeconds", RunSettings.warmupMost(config, bound).toMillis() / 1000.0);
+        } else {
+            m.remove("warmupUntilJitSettled"); // a part of a split run warms up for the least alone
+        }
         if (bound.fixedRun().isPresent()) {
             for (String ignored : List.of("connections", "terminals", "arrival", "logic", "thinkFactor",
-                    "warmupSeconds", "durationSeconds")) {
+                    "warmupSeconds", "warmupUntilJitSettled", "warmupMostSeconds", "durationSeconds")) {
                 m.remove(ignored);
             }
         }
@@ -86,6 +92,8 @@ final class RunDescription {
     static String describeRun(WorkloadOnTarget db, SchedulerSettings s) {
         io.tpkit.scheduler.Rounds r = s.rounds();
         String phases = (r != null ? "the sessions' warm-up before the clock"
+                : s.warmsUntilSettled() ? "a warm-up until the driver's JIT compiler settles (" + s.warmup().toSeconds()
+                + " to " + s.warmupMost().toSeconds() + " s)"
                 : s.warmup().isZero() ? "no warm-up" : s.warmup().toSeconds() + " s warm-up") + ", then "
                 + (r == null ? "" : r.count() + (r.count() == 1 ? " iteration" : " iterations")
                 + (r.restart() ? " (each opening its own connections" + (r.pause().isZero() ? ""

@@ -49,17 +49,32 @@ final class RunSettings {
                     : Math.max(1, bound.standardTerminals());
         }
         double rate = config.ratePerTerminal() ? config.ratePerSecond() * terminals : config.ratePerSecond();
-        return new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(), warmup(config, bound),
-                config.duration(), config.transactions(), config.maxRetries(), config.seed())
+        SchedulerSettings s = new SchedulerSettings(arrival, terminals, connections, config.thinkFactor(),
+                warmup(config, bound), config.duration(), config.transactions(), config.maxRetries(), config.seed())
                 .withRate(rate).withLatencyLimit(config.latencyLimit())
                 .withPoisson(config.interarrival() == Interarrival.POISSON)
                 .withDeferredWorkers(deferredWorkers(connections));
+        return warmsUntilSettled(config) ? s.withWarmupUntilSettled(warmupMost(config, bound)) : s;
     }
 
     /**
-     * The warm-up given, or by default 10 s or, when a terminal's mean keying and think time as
-     * run is longer (TPC-C with the spec's times: 20.7 s), that time and a fifth more for the
-     * response: a default that its own {@code warm-up-cycle} rule would flag helps no one.
+     * Whether the warm-up lasts until the driver's JIT compiler has settled: when none is given,
+     * except in a part of a split run, whose parts must start their intervals together.
+     */
+    static boolean warmsUntilSettled(BenchmarkConfig config) {
+        return !config.warmupGiven() && config.partition() == null;
+    }
+
+    /** The most a warm-up until settled lasts: the default's most, or its least when that is longer. */
+    static Duration warmupMost(BenchmarkConfig config, BoundWorkload bound) {
+        Duration least = warmup(config, bound);
+        return least.compareTo(BenchmarkConfig.DEFAULT_WARMUP_MOST) > 0 ? least : BenchmarkConfig.DEFAULT_WARMUP_MOST;
+    }
+
+    /**
+     * The warm-up given, or the default's least: 10 s or, when a terminal's mean keying and think
+     * time as run is longer (TPC-C with the spec's times: 20.7 s), that time and a fifth more for
+     * the response: a default that its own {@code warm-up-cycle} rule would flag helps no one.
      */
     static Duration warmup(BenchmarkConfig config, BoundWorkload bound) {
         if (config.warmupGiven()) {

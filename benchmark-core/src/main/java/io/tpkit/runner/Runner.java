@@ -245,7 +245,7 @@ public final class Runner {
 
     /** About what a run's result folder may take, to refuse a file system without room for it before the run. */
     static long resultBytes(BenchmarkConfig c) {
-        double seconds = (double) c.warmup().getSeconds()
+        double seconds = (double) (c.warmupGiven() ? c.warmup() : BenchmarkConfig.DEFAULT_WARMUP_MOST).getSeconds()
                 + (c.transactions() != null ? SECONDS_OF_A_COUNTED_RUN : (double) c.duration().getSeconds());
         double bytes = RESULT_BYTES_FIXED + RESULT_BYTES_PER_SECOND * seconds;
         return bytes >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) bytes;

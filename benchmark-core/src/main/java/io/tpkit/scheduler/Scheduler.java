@@ -59,6 +59,7 @@ public final class Scheduler {
     private volatile boolean stopping;
     private volatile boolean aborted;
     private long behindAtEnd; // set by the control thread when the measurement ends
+    private SettlingWarmup settling; // a warm-up until the JIT compiler settles, else null
 
     /** Creates terminal {@code index} of {@code count} with its own random source. */
     @FunctionalInterface
@@ -360,6 +361,7 @@ public final class Scheduler {
         if (deferred != null) {
             result = result.withDeferred(deferred.summarize(metrics));
         }
+        result = result.withWarmupEnd(SettlingWarmup.outcome(settings, settling, result.costs()));
         if (barrier != null && barrier.partsFailed() != null) {
             throw barrier.partsFailed();
         }
@@ -375,7 +377,10 @@ public final class Scheduler {
 
     /** Runs the phases; returns when the measurement ended (nanoTime) or -1 if it never started. */
     private long control(long start, CountDownLatch done, long[] finished) throws InterruptedException {
-        long warmupEnd = start + settings.warmup().toNanos();
+        // a warm-up until the JIT compiler settles has no end until a tick decides it
+        settling = settings.warmsUntilSettled() && metrics.phase() == Phase.WARMUP
+                ? new SettlingWarmup(settings.warmup(), settings.warmupMost()) : null;
+        long warmupEnd = settling != null ? Long.MAX_VALUE : start + settings.warmup().toNanos();
         long measurementEnd = Long.MAX_VALUE;
         if (metrics.phase() == Phase.MEASUREMENT && !settings.byCount()) {
             measurementEnd = start + settings.duration().toNanos();
@@ -383,10 +388,7 @@ public final class Scheduler {
         // the interval's edges are where the schedule puts them, not where this thread wakes up:
         // completions are counted by their end time against them
         if (metrics.phase() == Phase.WARMUP) {
-            metrics.planPhase(Phase.MEASUREMENT, warmupEnd);
-            if (!settings.byCount()) {
-                metrics.planPhase(Phase.DRAIN, warmupEnd + settings.duration().toNanos());
-            }
+            planInterval(warmupEnd);
         } else if (!settings.byCount()) {
             metrics.planPhase(Phase.DRAIN, measurementEnd);
         }
@@ -450,12 +452,27 @@ public final class Scheduler {
             } else if (now >= nextTick) {
                 IntervalSample sample = metrics.sample(now);
                 Phase p = metrics.phase();
-                double length = p == Phase.WARMUP ? settings.warmup().toMillis() / 1000.0
+                if (p == Phase.WARMUP && warmupEnd == Long.MAX_VALUE && settling != null) {
+                    warmupEnd = settling.endAt(start, now);
+                    planInterval(warmupEnd);
+                }
+                double length = p == Phase.WARMUP ? (settling != null ? -1 : settings.warmup().toMillis() / 1000.0)
                         : settings.byCount() ? -1 : settings.duration().toMillis() / 1000.0;
                 listener.onSample(sample, metrics.phaseSeconds(p, now), length, metrics.measuredCommitted());
                 metrics.connections().sayWhatHappened(now);
                 nextTick = Math.max(nextTick + TICK_NANOS, now + TICK_NANOS / 2);
             }
+        }
+    }
+
+    /** Plans the interval's edges after a warm-up that ends at {@code warmupEnd} (nothing while it is not known). */
+    private void planInterval(long warmupEnd) {
+        if (warmupEnd == Long.MAX_VALUE) {
+            return;
+        }
+        metrics.planPhase(Phase.MEASUREMENT, warmupEnd);
+        if (!settings.byCount()) {
+            metrics.planPhase(Phase.DRAIN, warmupEnd + settings.duration().toNanos());
         }
     }
 

@@ -22,11 +22,13 @@ import java.time.Duration;
  * @param rounds       count mode only, or null: the measurement repeats in rounds, every
  *                     terminal waiting for the others at the end of each (HPSS's iterations);
  *                     {@code transactions} is then the count of one round
+ * @param warmupMost   null for a warm-up of {@code warmup} exactly; else the warm-up lasts from
+ *                     {@code warmup} until the driver's JIT compiler has settled, at most this long
  */
 public record SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                                 Duration warmup, Duration duration, Long transactions, int maxRetries,
                                 long seed, int deferredWorkers, double ratePerSecond, Rounds rounds,
-                                long latencyLimitNanos, boolean poisson) {
+                                long latencyLimitNanos, boolean poisson, Duration warmupMost) {
     public SchedulerSettings {
         if (rounds != null && (transactions == null || transactions < terminals)) {
             throw new IllegalArgumentException("rounds need a transaction count of at least one per terminal");
@@ -39,17 +41,29 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
 
     public SchedulerSettings(ArrivalModel arrival, int terminals, int connections, double thinkFactor,
                              Duration warmup, Duration duration, Long transactions, int maxRetries, long seed) {
-        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, null, 0, false);
+        this(arrival, terminals, connections, thinkFactor, warmup, duration, transactions, maxRetries, seed, 1, 0, null, 0, false,
+                null);
+    }
+
+    /** A warm-up that lasts from {@link #warmup} until the driver's JIT compiler has settled, at most {@code most}. */
+    public SchedulerSettings withWarmupUntilSettled(Duration most) {
+        return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
+                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, poisson, most);
+    }
+
+    /** Whether the warm-up lasts until the driver's JIT compiler has settled (else exactly {@link #warmup}). */
+    public boolean warmsUntilSettled() {
+        return warmupMost != null && rounds == null;
     }
 
     public SchedulerSettings withRate(double perSecond) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, perSecond, rounds, latencyLimitNanos, poisson);
+                maxRetries, seed, deferredWorkers, perSecond, rounds, latencyLimitNanos, poisson, warmupMost);
     }
 
     public SchedulerSettings withTerminals(int count) {
         return new SchedulerSettings(arrival, count, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, poisson);
+                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, poisson, warmupMost);
     }
 
     /** {@code count} rounds on the same connections, back to back. */
@@ -59,7 +73,7 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
 
     public SchedulerSettings withRounds(Rounds r) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, r, latencyLimitNanos, poisson);
+                maxRetries, seed, deferredWorkers, ratePerSecond, r, latencyLimitNanos, poisson, warmupMost);
     }
 
     /** The rounds of a run measured in rounds, else 1. */
@@ -69,17 +83,17 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
 
     public SchedulerSettings withDeferredWorkers(int most) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, most, ratePerSecond, rounds, latencyLimitNanos, poisson);
+                maxRetries, seed, most, ratePerSecond, rounds, latencyLimitNanos, poisson, warmupMost);
     }
 
     public SchedulerSettings withLatencyLimit(java.time.Duration limit) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, limit == null ? 0 : limit.toNanos(), poisson);
+                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, limit == null ? 0 : limit.toNanos(), poisson, warmupMost);
     }
 
     public SchedulerSettings withPoisson(boolean exponentialGaps) {
         return new SchedulerSettings(arrival, terminals, connections, thinkFactor, warmup, duration, transactions,
-                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, exponentialGaps);
+                maxRetries, seed, deferredWorkers, ratePerSecond, rounds, latencyLimitNanos, exponentialGaps, warmupMost);
     }
 
     /**
@@ -92,7 +106,7 @@ public record SchedulerSettings(ArrivalModel arrival, int terminals, int connect
         }
         return new SchedulerSettings(arrival, mine, mine, thinkFactor, warmup, duration,
                 transactions / terminals * mine, maxRetries, seed, deferredWorkers, ratePerSecond, rounds,
-                latencyLimitNanos, poisson);
+                latencyLimitNanos, poisson, warmupMost);
     }
 
     public boolean byCount() {

@@ -132,6 +132,9 @@ public final class UpperBoundRuns {
                 Integer.toString(Tp1Size.STANDARD_ACCOUNTS_PER_BRANCH)).trim()));
         configuration.put("connections", connections);
         configuration.put("warmupSeconds", base.warmup().toMillis() / 1000.0);
+        if (!base.warmupGiven()) {
+            configuration.put("warmupUntilJitSettled", true); // each run's warm-up: at least warmupSeconds
+        }
         configuration.put("durationSeconds", base.duration().toMillis() / 1000.0);
         configuration.put("opsPerTransaction", opsPerTransaction(base));
         configuration.put("tp1Logic", base.logic().label());

@@ -44,4 +44,12 @@ class DurationConverter implements CommandLine.ITypeConverter<Duration> {
             super(ChronoUnit.MILLIS);
         }
     }
+
+    /** {@code --warmup}: a duration, or {@code auto} (null: the default, until the JIT compiler settles). */
+    static final class OrAuto extends DurationConverter {
+        @Override
+        public Duration convert(String value) {
+            return "auto".equalsIgnoreCase(value.trim()) ? null : super.convert(value);
+        }
+    }
 }

@@ -46,11 +46,12 @@ class RunCommand extends WorkloadCommand {
                     + "-T). Default: 60s.")
     Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Warm-up before the measurement, not measured: 30s, 2m (a unit is required; 0 for none). "
-                    + "Default: 10s, or a terminal's mean keying and think time when that is longer (TPC-C with the "
-                    + "spec's think times), so that every terminal is past its first transaction when the "
-                    + "measurement starts.")
+    @Option(names = "--warmup", paramLabel = "TIME|auto", converter = DurationConverter.OrAuto.class,
+            description = "Warm-up before the measurement, not measured: 30s, 2m (a unit is required; 0 for none) "
+                    + "lasts exactly that long. Default: auto: at least 10s, or a terminal's mean keying and think "
+                    + "time when that is longer (TPC-C with the spec's think times), then until the driver's JIT "
+                    + "compiler has settled (its threads took at most 5%% of the driver's CPU for 5 s), at most 2m; "
+                    + "a part of a split run (--partition) warms up for the least alone.")
     Duration warmup;
 
     @Option(names = "--transactions", paramLabel = "N",

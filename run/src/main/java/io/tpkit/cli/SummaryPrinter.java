@@ -42,6 +42,9 @@ final class SummaryPrinter {
         }
         out.printf(Locale.ROOT, "  measured %.1f s after %.1f s warm-up (%s)%s%n", m.measurementSeconds(),
                 m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
+        if (m.warmupEnd() != null && !io.tpkit.metrics.WarmupEnd.NONE.equals(m.warmupEnd().endedBy())) {
+            out.println("  " + m.warmupEnd().summary());
+        }
         out.println();
         out.printf(Locale.ROOT, "%-20s %10s %9s %8s %9s %10s %9s %9s %9s %9s %9s%n", "transaction", "committed",
                 "retries", "failed", "rollbacks", "TPS", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms");
