@@ -73,7 +73,7 @@ class LayersTest {
 
     /** Loops of files in benchmark-core when the check came, each as {@link FileLoops#of} names it. */
     private static final List<String> KNOWN_LOOPS = List.of(
-            "io.tpkit.compare: Comparison, ComparisonTable, Comparisons, Gate, RoundPairs, RunSet",
+            "io.tpkit.compare: Comparison, ComparisonTable, Comparisons, Gate",
             // the annotation names its extension, which reads the annotation: JUnit's own pattern
             "io.tpkit.junit: TpkitBenchmark, TpkitExtension");
 

@@ -79,7 +79,7 @@ public final class Tpkit {
         if (results.size() < 2) {
             throw new BadInputException("compare was interrupted before a second run: nothing to compare");
         }
-        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, io.tpkit.compare.Comparisons.varied(configs), judgement);
+        io.tpkit.compare.Comparison c = io.tpkit.compare.Comparisons.ofResults(results, io.tpkit.compare.RunDifferences.varied(configs), judgement);
         if (gate != null) {
             c = c.withGate(gate.judge(c));
         }

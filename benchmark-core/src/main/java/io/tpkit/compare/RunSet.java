@@ -170,7 +170,7 @@ public record RunSet(String source, String kind, UsableRuns usable, Rounds round
                     + "folder, a repeat folder (tpkit run --repeat N) or a folder of result folders");
         }
         List<RunResult> runs = folders.stream().map(f -> found(f, f)).toList();
-        List<String> differ = Comparisons.differences(runs.stream().map(RunResult::configuration).toList(),
+        List<String> differ = RunDifferences.differences(runs.stream().map(RunResult::configuration).toList(),
                 java.util.Set.of(), "run");
         if (!differ.isEmpty() || runs.stream().map(r -> String.valueOf(r.workload().get("name"))).distinct().count() > 1) {
             throw new BadInputException(path + " holds runs of more than one configuration (" + (differ.isEmpty()

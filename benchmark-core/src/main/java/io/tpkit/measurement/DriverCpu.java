@@ -11,7 +11,37 @@ public final class DriverCpu {
     static final long NANOS_PER_TICK = 10_000_000L;
     private static final Path SELF_STAT = Path.of("/proc/self/stat");
 
+    /** The driver JVM's CPU time (JVM), and its user and system parts (/proc), in nanoseconds. */
+    public static final String CPU = "driver.cpu_ns";
+    public static final String USER = "driver.cpu.user_ns";
+    public static final String SYSTEM = "driver.cpu.system_ns";
+    /** The part of the driver's CPU spent by the JIT compiler and the garbage collector (/proc). */
+    public static final String JIT = "driver.cpu.jit_ns";
+    public static final String GC = "driver.cpu.gc_ns";
+
     private DriverCpu() {
+    }
+
+    /** The driver's CPU clocks, read at the run's start and at every phase change. */
+    public static PhaseMeters meters() {
+        return new PhaseMeters()
+                .add(CPU, DriverCpu::processNanos)
+                .add(USER, () -> {
+                    long[] t = userSystemNanos();
+                    return t == null ? -1 : t[0];
+                })
+                .add(SYSTEM, () -> {
+                    long[] t = userSystemNanos();
+                    return t == null ? -1 : t[1];
+                })
+                .add(JIT, () -> {
+                    long[] t = jitAndGcNanos();
+                    return t == null ? -1 : t[0];
+                })
+                .add(GC, () -> {
+                    long[] t = jitAndGcNanos();
+                    return t == null ? -1 : t[1];
+                });
     }
 
     /** Process CPU nanoseconds so far, or -1 when the JVM does not say. */

@@ -1,7 +1,7 @@
 package io.tpkit.merge;
 
 import io.tpkit.config.BadInputException;
-import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.measurement.HlogFile;
 import io.tpkit.metrics.Phase;
 import io.tpkit.metrics.TypeSummary;
 import java.nio.file.Path;
@@ -58,7 +58,7 @@ public final class MergedHistograms {
     public void requireCountsOf(String part, Path hlog, List<TypeSummary> types) {
         Map<String, Long> counts = countsByFile.getOrDefault(hlog, Map.of());
         for (TypeSummary t : types) {
-            long recorded = counts.getOrDefault(MetricsCollector.hlogTag(Phase.MEASUREMENT, "", t.name()), 0L);
+            long recorded = counts.getOrDefault(HlogFile.tag(Phase.MEASUREMENT, "", t.name()), 0L);
             long completed = t.committed() + t.businessRollbacks();
             if (recorded != completed) {
                 throw new BadInputException(String.format(Locale.ROOT, "%s: its histograms.hlog holds %,d %s response "

@@ -1,6 +1,8 @@
 package io.tpkit.merge;
 
-import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.measurement.DriverCpu;
+import io.tpkit.measurement.HlogFile;
+import io.tpkit.measurement.IntervalLog;
 import io.tpkit.metrics.CostTotals;
 import io.tpkit.metrics.DeferredSummary;
 import io.tpkit.metrics.Iteration;
@@ -57,7 +59,7 @@ public final class MergedMetrics {
         // share is the whole run's
         return w == null ? merged : merged.withWarmupEnd(new WarmupEnd(w.endedBy(), w.leastSeconds(),
                 w.mostSeconds(), w.settledWhen(), WarmupEnd.compilerPct(merged.costs(),
-                MetricsCollector.DRIVER_JIT, MetricsCollector.DRIVER_CPU)));
+                DriverCpu.JIT, DriverCpu.CPU)));
     }
 
     /**
@@ -169,9 +171,9 @@ public final class MergedMetrics {
                 added(parts.stream().map(TypeSummary::failed).toList()),
                 added(parts.stream().map(TypeSummary::errorsBySqlStateClass).toList()),
                 seconds > 0 ? committed / seconds : 0,
-                LatencySummary.of(h.get(MetricsCollector.hlogTag(Phase.MEASUREMENT, "", name))),
-                LatencySummary.of(h.get(MetricsCollector.hlogTag(Phase.MEASUREMENT, MetricsCollector.QUEUE_TAG, name))),
-                LatencySummary.of(h.get(MetricsCollector.hlogTag(Phase.MEASUREMENT, MetricsCollector.SERVICE_TAG, name))), sum(parts, TypeSummary::outcomeUnknown),
+                LatencySummary.of(h.get(HlogFile.tag(Phase.MEASUREMENT, "", name))),
+                LatencySummary.of(h.get(HlogFile.tag(Phase.MEASUREMENT, IntervalLog.QUEUE, name))),
+                LatencySummary.of(h.get(HlogFile.tag(Phase.MEASUREMENT, IntervalLog.SERVICE, name))), sum(parts, TypeSummary::outcomeUnknown),
                 cost(parts.stream().map(TypeSummary::cost).toList()));
     }
 

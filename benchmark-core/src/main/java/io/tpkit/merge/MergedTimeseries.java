@@ -1,6 +1,8 @@
 package io.tpkit.merge;
 
 import io.tpkit.config.BadInputException;
+import io.tpkit.measurement.HlogFile;
+import io.tpkit.measurement.IntervalLog;
 import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.IntervalSample;
 import io.tpkit.metrics.Phase;
@@ -77,7 +79,7 @@ public final class MergedTimeseries {
             Map<String, Histogram> histograms = new HashMap<>();
             for (IntervalSample.Row r : s.rows()) {
                 if (!r.type().equals("all") && r.maxMs() > 0) {
-                    Deque<Histogram> queue = logged.get(MetricsCollector.hlogTag(s.phase(), "", r.type()));
+                    Deque<Histogram> queue = logged.get(HlogFile.tag(s.phase(), "", r.type()));
                     Histogram h = queue == null ? null : queue.pollFirst();
                     if (h == null) {
                         throw new BadInputException(folder + ": its histograms.hlog holds fewer seconds of "
@@ -97,7 +99,7 @@ public final class MergedTimeseries {
         Map<String, Deque<Histogram>> byTag = new HashMap<>();
         HistogramLog.read(hlog, interval -> {
             String kind = interval.tag().replaceFirst("^(warmup|drain):", "");
-            if (!kind.startsWith(MetricsCollector.QUEUE_TAG) && !kind.startsWith(MetricsCollector.SERVICE_TAG)) {
+            if (!kind.startsWith(IntervalLog.QUEUE) && !kind.startsWith(IntervalLog.SERVICE)) {
                 byTag.computeIfAbsent(interval.tag(), t -> new ArrayDeque<>()).add(interval.histogram());
             }
         });

@@ -2,7 +2,7 @@ package io.tpkit.result;
 
 import io.tpkit.monitor.MonitorColumns;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.measurement.DriverCpu;
 import io.tpkit.metrics.CostTotals;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.MonitorSummary;
@@ -88,11 +88,11 @@ public record CostPerTransaction(String basis, long committed,
                     0, 0, 0, 0, null, null, null, null, notes);
         }
         double machineNanos = m.measurementSeconds() * 1e9 * cpus;
-        long driver = c.meter(MetricsCollector.DRIVER_CPU);
-        long user = c.meter(MetricsCollector.DRIVER_USER);
-        long system = c.meter(MetricsCollector.DRIVER_SYSTEM);
-        long jit = c.meter(MetricsCollector.DRIVER_JIT);
-        long gc = c.meter(MetricsCollector.DRIVER_GC);
+        long driver = c.meter(DriverCpu.CPU);
+        long user = c.meter(DriverCpu.USER);
+        long system = c.meter(DriverCpu.SYSTEM);
+        long jit = c.meter(DriverCpu.JIT);
+        long gc = c.meter(DriverCpu.GC);
         if (driver < 0) {
             notes.add("driver CPU absent: the JVM does not report its process CPU time");
         }

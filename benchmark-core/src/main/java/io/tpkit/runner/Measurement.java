@@ -1,7 +1,10 @@
 package io.tpkit.runner;
 
 import io.tpkit.measurement.DeferredLog;
+import io.tpkit.measurement.DriverCpu;
+import io.tpkit.measurement.HlogFile;
 import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.measurement.PhaseMeters;
 import io.tpkit.metrics.IntervalSample;
 import io.tpkit.metrics.Outage;
 import io.tpkit.metrics.Phase;
@@ -17,14 +20,12 @@ import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.SessionConnection;
 import io.tpkit.split.Share;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * The measured part of a run: the scheduler drives the terminals while the monitor samples the
@@ -63,20 +64,17 @@ final class Measurement {
         DatabaseCpuClock databaseCpu = before.databaseCpu();
         List<String> types = db.bound.transactionTypes();
         Writer deferredOut = null;
-        try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(folder.file("histograms.hlog")))) {
-            HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
-            hlog.outputLogFormatVersion();
-            hlog.outputComment("microseconds per interval: TYPE response, queue:TYPE and service:TYPE times of the "
-                    + "measurement; warmup: and drain: for the other phases");
-            hlog.outputLegend();
+        try (HlogFile hlog = HlogFile.create(folder.file("histograms.hlog"))) {
             long start = System.nanoTime();
             long originEpochMs = System.currentTimeMillis(); // where a split run's parts put elapsed 0 on one clock
             MetricsCollector collector = new MetricsCollector(Scheduler.metricTypes(types, db.bound::deferred),
                     settings.maxRetries(), start, hlog);
-            collector.bytesCounted(db.target.plugin().countsWireBytes());
+            PhaseMeters meters = DriverCpu.meters();
             if (databaseCpu.clock != null) {
-                collector.addMeter(CostPerTransaction.DATABASE_CPU, databaseCpu.clock::cpuNanos);
+                meters.add(CostPerTransaction.DATABASE_CPU, databaseCpu.clock::cpuNanos);
             }
+            collector.readAtPhaseChanges(meters);
+            collector.bytesCounted(db.target.plugin().countsWireBytes());
             Scheduler.TerminalFactory terminals = ours.terminals(settings.seed());
             Scheduler scheduler = new Scheduler(settings, terminals, sessions(db),
                     db.target.plugin()::classify, collector, listener::sample, db.bound::deferred, types.size());
@@ -123,7 +121,7 @@ final class Measurement {
                     System.nanoTime()));
             int type = db.bound.crossCheckedType();
             long committed = type < 0 ? metrics.committedAllPhases() : collector.committedAllPhases(type);
-            long cpu = collector.meterOverRun(MetricsCollector.DRIVER_CPU);
+            long cpu = meters.overRun(DriverCpu.CPU);
             List<IntervalSample> samples = collector.samples();
             return new Measured(metrics, samples, Outage.find(samples), collector.firstErrors(), from, to,
                     committed, collector.outcomeUnknownAllPhases(type), monitor,

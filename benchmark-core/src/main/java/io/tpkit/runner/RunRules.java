@@ -1,7 +1,7 @@
 package io.tpkit.runner;
 
 import io.tpkit.config.ArrivalModel;
-import io.tpkit.measurement.MetricsCollector;
+import io.tpkit.measurement.DriverCpu;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.monitor.Monitor;
 import io.tpkit.scheduler.SchedulerSettings;
@@ -49,8 +49,8 @@ final class RunRules {
                 measured.drainStart()));
         rules.addAll(evaluate(bound, s, server, metrics, measured.monitor().rows(), measured.measurementStart(),
                 measured.drainStart(), databaseHere));
-        rules.add(CoreRules.jitSettled(metrics.measurementSeconds(), metrics.costs().meter(MetricsCollector.DRIVER_JIT),
-                metrics.costs().meter(MetricsCollector.DRIVER_CPU), measured.monitor().cpus()));
+        rules.add(CoreRules.jitSettled(metrics.measurementSeconds(), metrics.costs().meter(DriverCpu.JIT),
+                metrics.costs().meter(DriverCpu.CPU), measured.monitor().cpus()));
         if (s.ratePerSecond() > 0) {
             rules.add(CoreRules.rateReached(s.ratePerSecond(), metrics));
         }
@@ -82,7 +82,7 @@ final class RunRules {
         io.tpkit.metrics.LatencySummary wakeUp = metrics.schedule() == null ? null : metrics.schedule().wakeUpLag();
         io.tpkit.metrics.LatencySummary lag = closed ? metrics.scheduleLag() : s.rateLimited() ? wakeUp : null;
         RuleResult saturation = CoreRules.driverSaturation(metrics.measurementSeconds(),
-                metrics.costs().meter(MetricsCollector.DRIVER_CPU), metrics.costs().meter(MetricsCollector.DRIVER_JIT),
+                metrics.costs().meter(DriverCpu.CPU), metrics.costs().meter(DriverCpu.JIT),
                 Runtime.getRuntime().availableProcessors(),
                 databaseHere, closed ? "schedule lag" : "wake-up lag of idle servers", lag, lag != null ? null
                         : s.rateLimited()

@@ -1,7 +1,6 @@
 package io.tpkit.scheduler;
 
 import io.tpkit.measurement.DriverCpu;
-import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.CostTotals;
 import io.tpkit.metrics.WarmupEnd;
 import java.util.concurrent.TimeUnit;
@@ -65,7 +64,7 @@ final class SettlingWarmup {
      * @param settling the run's warm-up until settled, or null for a fixed one
      */
     static WarmupEnd outcome(SchedulerSettings settings, SettlingWarmup settling, CostTotals costs) {
-        Double compiler = WarmupEnd.compilerPct(costs, MetricsCollector.DRIVER_JIT, MetricsCollector.DRIVER_CPU);
+        Double compiler = WarmupEnd.compilerPct(costs, DriverCpu.JIT, DriverCpu.CPU);
         if (settings.rounds() != null) {
             return new WarmupEnd(WarmupEnd.NONE, 0, 0, null, compiler);
         }

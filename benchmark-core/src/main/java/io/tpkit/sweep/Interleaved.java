@@ -6,6 +6,7 @@ import io.tpkit.compare.ComparisonTable;
 import io.tpkit.compare.Comparisons;
 import io.tpkit.compare.Gate;
 import io.tpkit.compare.Judgement;
+import io.tpkit.compare.RunDifferences;
 import io.tpkit.compare.RunOrder;
 import io.tpkit.compare.RunSet;
 import io.tpkit.compare.UsableRuns;
@@ -128,7 +129,7 @@ public final class Interleaved {
             Series.shape(c); // every configuration checked before anything starts or is written
         }
         refuseSharedDatabases(variants);
-        Set<String> varied = Comparisons.varied(variants);
+        Set<String> varied = RunDifferences.varied(variants);
         boolean targetsDiffer = variants.stream().map(BenchmarkConfig::target).distinct().count() > 1;
         List<List<Integer>> order = RunOrder.balanced(variants.size(), rounds);
         String startedAt = OffsetDateTime.now().toString();
@@ -423,7 +424,7 @@ public final class Interleaved {
         if (targetsDiffer) {
             parts.add(TargetText.redact(c.target()));
         }
-        Map<String, String> flat = Comparisons.flattened(c.describe());
+        Map<String, String> flat = RunDifferences.flattened(c.describe());
         for (String k : varied) {
             parts.add(k.replaceFirst("^serverSettings\\.", "") + " " + (flat.get(k) == null ? "default" : flat.get(k)));
         }

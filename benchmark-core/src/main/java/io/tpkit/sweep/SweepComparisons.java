@@ -97,7 +97,7 @@ public final class SweepComparisons {
         }
         runs = io.tpkit.compare.Comparisons.named(runs, sweeps.stream().map(SweepComparisons::configuration).toList(),
                 List.of());
-        return new Comparison(workload, runs, rows, io.tpkit.compare.Comparisons.differences(sweeps.stream()
+        return new Comparison(workload, runs, rows, io.tpkit.compare.RunDifferences.differences(sweeps.stream()
                 .map(SweepComparisons::configuration).toList(), Set.of(), "sweep"), List.of());
     }
 

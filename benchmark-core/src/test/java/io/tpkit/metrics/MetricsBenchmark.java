@@ -1,12 +1,11 @@
 package io.tpkit.metrics;
 
+import io.tpkit.measurement.HlogFile;
 import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.spi.workload.Outcome;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.HistogramLogWriter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -37,7 +36,7 @@ public class MetricsBenchmark {
             "stock-level", "delivery (deferred)");
 
     private static MetricsCollector collector() {
-        HistogramLogWriter hlog = new HistogramLogWriter(new PrintStream(OutputStream.nullOutputStream()));
+        HlogFile hlog = new HlogFile(OutputStream.nullOutputStream());
         long start = System.nanoTime();
         MetricsCollector m = new MetricsCollector(TYPES, 10, start, hlog);
         m.startPhase(Phase.MEASUREMENT, start + 1);

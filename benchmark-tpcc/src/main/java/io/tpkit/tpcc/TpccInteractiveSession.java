@@ -5,6 +5,10 @@ import static io.tpkit.tpcc.TpccScale.DISTRICTS_PER_WAREHOUSE;
 import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.SessionConnection;
 import io.tpkit.sql.NamedSql;
+import io.tpkit.tpcc.NewOrderLines.Item;
+import io.tpkit.tpcc.NewOrderLines.Lines;
+import io.tpkit.tpcc.NewOrderLines.OrderRows;
+import io.tpkit.tpcc.NewOrderLines.Stock;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -67,8 +71,6 @@ final class TpccInteractiveSession extends TpccClientSession {
             "interactive.lines-amount", "interactive.customer-delivered", "interactive.district-next-order",
             "interactive.low-stock");
     private static final int MAX_LINES = 15;
-    /** How often Delivery looks again for a district's oldest order that another Delivery took. */
-    private static final int DELIVERY_ATTEMPTS = 100;
 
     private final PreparedStatement warehouseTax;
     private final PreparedStatement districtLock;
@@ -95,14 +97,7 @@ final class TpccInteractiveSession extends TpccClientSession {
     private final PreparedStatement customerBalance;
     private final PreparedStatement lastOrder;
     private final PreparedStatement orderLines;
-    private final PreparedStatement oldestNewOrder;
-    private final PreparedStatement newOrdersLeft;
-    private final PreparedStatement deleteNewOrder;
-    private final PreparedStatement orderCustomer;
-    private final PreparedStatement orderCarrier;
-    private final PreparedStatement linesDelivered;
-    private final PreparedStatement linesAmount;
-    private final PreparedStatement customerDelivered;
+    private final InteractiveDelivery delivery;
     private final PreparedStatement districtNextOrder;
     private final PreparedStatement lowStock;
 
@@ -138,14 +133,7 @@ final class TpccInteractiveSession extends TpccClientSession {
         customerBalance = prepare("interactive.customer-balance");
         lastOrder = prepare("interactive.last-order");
         orderLines = prepare("interactive.order-lines");
-        oldestNewOrder = prepare("interactive.oldest-new-order");
-        newOrdersLeft = prepare("interactive.new-orders-left");
-        deleteNewOrder = prepare("interactive.delete-new-order");
-        orderCustomer = prepare("interactive.order-customer");
-        orderCarrier = prepare("interactive.order-carrier");
-        linesDelivered = prepare("interactive.lines-delivered");
-        linesAmount = prepare("interactive.lines-amount");
-        customerDelivered = prepare("interactive.customer-delivered");
+        delivery = new InteractiveDelivery(connection, this::prepare);
         districtNextOrder = prepare("interactive.district-next-order");
         lowStock = prepare("interactive.low-stock");
     }
@@ -206,7 +194,7 @@ final class TpccInteractiveSession extends TpccClientSession {
         setInts(insertNewOrder, 1, orderId, d, w);
         connection.update(insertNewOrder);
 
-        OrderRows rows = new OrderRows(sortedStockKeys(r));
+        OrderRows rows = new OrderRows(NewOrderLines.sortedStockKeys(r));
         PreparedStatement lock = stockLock.get(d - 1).get(rows.keys.length);
         setKeys(lock, 1, rows.keys);
         try (ResultSet rs = connection.query(lock)) {
@@ -411,70 +399,8 @@ final class TpccInteractiveSession extends TpccClientSession {
 
     @Override
     Outcome delivery(DeliveryRequest r) throws SQLException {
-        int w = r.warehouseId();
-        List<DeliveredOrder> delivered = new ArrayList<>(DISTRICTS_PER_WAREHOUSE);
-        for (int d = 1; d <= DISTRICTS_PER_WAREHOUSE; d++) {
-            int orderId = oldestNewOrder(w, d);
-            if (orderId == 0) {
-                continue; // none: the district is skipped
-            }
-            setInts(orderCustomer, 1, w, d, orderId);
-            int c;
-            try (ResultSet rs = connection.query(orderCustomer)) {
-                required(rs, "order", w, d, orderId);
-                c = rs.getInt(1);
-            }
-            setInts(orderCarrier, 1, r.carrierId(), w, d, orderId);
-            connection.update(orderCarrier);
-            setInts(linesDelivered, 1, w, d, orderId);
-            connection.update(linesDelivered);
-            BigDecimal amount;
-            setInts(linesAmount, 1, w, d, orderId);
-            try (ResultSet rs = connection.query(linesAmount)) {
-                required(rs, "order-line sum", w, d, orderId);
-                amount = rs.getBigDecimal(1);
-            }
-            customerDelivered.setBigDecimal(1, amount);
-            setInts(customerDelivered, 2, w, d, c);
-            if (connection.update(customerDelivered) != 1) {
-                throw missing("customer", w, d, c);
-            }
-            delivered.add(new DeliveredOrder(d, orderId));
-        }
-        connection.commit();
-        lastDelivery = new TpccOutput.Delivery(w, r.carrierId(), delivered, DISTRICTS_PER_WAREHOUSE - delivered.size());
+        lastDelivery = delivery.run(r);
         return Outcome.COMMITTED;
-    }
-
-    /**
-     * The district's oldest new order, locked and deleted: its O_ID, or 0 when the district has
-     * none. Where the locking read waited for a row that another Delivery then deleted, it finds
-     * none (PostgreSQL) although others are left: the district is then read again.
-     */
-    private int oldestNewOrder(int w, int d) throws SQLException {
-        for (int attempt = 0; attempt < DELIVERY_ATTEMPTS; attempt++) {
-            setInts(oldestNewOrder, 1, w, d);
-            int orderId = 0;
-            try (ResultSet rs = connection.query(oldestNewOrder)) {
-                if (rs.next()) {
-                    orderId = rs.getInt(1);
-                }
-            }
-            if (orderId == 0) {
-                setInts(newOrdersLeft, 1, w, d);
-                try (ResultSet rs = connection.query(newOrdersLeft)) {
-                    if (!rs.next() || rs.getInt(1) == 0) {
-                        return 0; // none left (a NULL minimum reads as 0)
-                    }
-                }
-                continue;
-            }
-            setInts(deleteNewOrder, 1, w, d, orderId);
-            if (connection.update(deleteNewOrder) == 1) {
-                return orderId;
-            }
-        }
-        throw new SQLException("delivery could not claim a new order in warehouse " + w + ", district " + d);
     }
 
     // ---------------------------------------------------------------- Stock-Level (§2.8.2.2)

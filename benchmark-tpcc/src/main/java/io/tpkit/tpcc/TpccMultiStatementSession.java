@@ -6,6 +6,11 @@ import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.SessionConnection;
 import io.tpkit.sql.NamedSql;
 import io.tpkit.sql.Pipeline;
+import io.tpkit.tpcc.NewOrderLines.Item;
+import io.tpkit.tpcc.NewOrderLines.Lines;
+import io.tpkit.tpcc.NewOrderLines.OrderRows;
+import io.tpkit.tpcc.NewOrderLines.Stock;
+import io.tpkit.tpcc.NewOrderLines.StockRound;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -118,7 +123,7 @@ final class TpccMultiStatementSession extends TpccClientSession {
         }
         int orderId = header.orderId();
 
-        OrderRows rows = new OrderRows(sortedStockKeys(r));
+        OrderRows rows = new OrderRows(NewOrderLines.sortedStockKeys(r));
         int[] itemIds = rows.itemIds();
         Pipeline read = stockAndItems.get(d - 1).get(rows.keys.length * 16 + itemIds.length);
         setInts(read.statement(), setKeys(read.statement(), 1, rows.keys), itemIds);
