@@ -194,7 +194,6 @@ public final class BenchmarkConfig {
      */
     public Map<String, String> serverSettings() { return serverSettings; }
 
-    /** The configuration as recorded in result.json: everything but the password. */
     /**
      * The options that name this target as a user types them (password never included), so
      * that a hint such as "run 'tpkit load tpcc ...' first" reaches the same database when pasted.
@@ -226,6 +225,7 @@ public final class BenchmarkConfig {
         return b.toString();
     }
 
+    /** The configuration as recorded in result.json: everything but the password. */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("workload", workload);
