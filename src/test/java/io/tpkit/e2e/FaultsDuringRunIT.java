@@ -111,6 +111,7 @@ class FaultsDuringRunIT {
 
     @Test
     void theMonitorReconnectsAfterItsSessionIsTerminatedAndMarksTheGap() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the monitor reconnecting mid-run");
         Thread killer = Thread.ofPlatform().start(() -> {
             try (Connection c = admin(); Statement s = c.createStatement()) {
                 awaitSession(s, "application_name = 'tpkit monitor'", 3_000);
@@ -154,6 +155,7 @@ class FaultsDuringRunIT {
 
     @Test
     void connectionsRefusedMidRunAreCountedByClassWithTheTimeFewerWorked() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("connections refused mid-run");
         String role = "tpkit_limited";
         try (Connection c = admin(); Statement s = c.createStatement()) {
             s.execute("DROP ROLE IF EXISTS " + role);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 class JunitExampleIT {
     @Test
     void theReadmesJunitExampleCompilesAndPassesUnderPlainMvnTest() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the README's JUnit example built by Maven");
         ExampleProject example = ExampleProject.copy("junit-example");
         ExampleProject.Build build = example.mvn("junit-example.log", "test");
         assertThat(build.exitCode()).as("mvn test of the example (%s):%n%s", build.log(), build.tail()).isZero();

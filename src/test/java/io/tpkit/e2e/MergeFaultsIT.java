@@ -223,6 +223,7 @@ class MergeFaultsIT {
 
     @Test
     void anOutageOfTheDatabaseIsJudgedOnTheMergedSeconds() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("an outage judged on merged parts");
         String db = server.jdbcUrl();
         try (Connection admin = DriverManager.getConnection(db, server.user(), null);
              Statement s = admin.createStatement()) {
@@ -287,6 +288,7 @@ class MergeFaultsIT {
 
     @Test
     void aMergeAfterTheDatabaseWasReloadedIsRefusedInsteadOfANegativeCount() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a merge after a reload");
         List<RunResult> parts = runParts("reloaded", temp.resolve("runs"), i -> null, null);
         Tpkit.load(config().loadPolicy(LoadPolicy.ALWAYS).outDir(temp).build(), RunListener.SILENT);
 
@@ -302,6 +304,7 @@ class MergeFaultsIT {
 
     @Test
     void aLateMergeSaysWhyTheCountsDisagree() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a merge of parts that ended apart");
         List<RunResult> parts = runParts("late", temp.resolve("runs"), i -> null, null);
         Tpkit.run(config().outDir(temp.resolve("another")).build()); // another run on the database before the merge
 

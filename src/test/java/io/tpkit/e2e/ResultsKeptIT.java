@@ -214,6 +214,7 @@ class ResultsKeptIT {
      */
     @Test
     void theNextRunRemovesTheFolderAKilledRunLeft() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a driver killed mid-run (a second JVM)");
         Path jar = Path.of("..").toAbsolutePath().normalize().resolve("run/target/tpkit.jar");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(jar), "needs run/target/tpkit.jar (mvn package)");
         Path out = temp.resolve("out");

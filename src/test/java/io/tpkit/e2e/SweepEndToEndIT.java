@@ -107,6 +107,7 @@ class SweepEndToEndIT {
 
     @Test
     void threePointSweepThenComparedAndRedrawn() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a three-point TP1 sweep (HpssSweepIT sweeps in every suite)");
         Path out = temp.resolve("results");
         Cli cli = Cli.run("sweep", "tp1", "--connections", "4,1,2", "--accounts-per-branch", "2000", "--duration", "2s",
                 "--warmup", "1s", "--order-seed", "5", "--out", out.toString());

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 class ConnectionCountsExampleIT {
     @Test
     void tp1AtTwoConnectionCounts() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the connection-counts example");
         for (int connections : new int[] {1, 4}) {
             RunResult r = Tpkit.run(BenchmarkConfig.builder("tp1")
                     .option("accounts-per-branch", "10000")

@@ -41,6 +41,7 @@ class CountersWorkloadIT {
      */
     @Test
     void withoutTablesToCopyEachRepetitionIsLoadedAgain() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("repetitions of a workload without tables to copy");
         io.tpkit.sweep.RepeatResult set = Tpkit.repeat(BenchmarkConfig.builder("counters").scale(2).connections(2)
                 .loadPolicy(LoadPolicy.IF_EMPTY).warmup(Duration.ZERO).duration(Duration.ofSeconds(1)).outDir(out)
                 .build(), 3, 0.95, io.tpkit.runner.RunListener.SILENT, new io.tpkit.runner.RunControl());

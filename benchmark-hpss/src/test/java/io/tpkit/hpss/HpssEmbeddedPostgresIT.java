@@ -31,11 +31,13 @@ class HpssEmbeddedPostgresIT extends HpssDatabaseIT {
 
     @Test
     void restartMode() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("HPSS restart mode");
         restartedIterationsOpenTheirOwnConnectionsAPauseApart();
     }
 
     @Test
     void duplicateKeys() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("HPSS duplicate keys");
         duplicateKeysAreDrawnAgainAndNoCreateIsLost();
     }
 

@@ -33,6 +33,7 @@ class DatabaseRestartIT {
 
     @Test
     void theRunRidesOutARestart() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a run riding out a server restart");
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();

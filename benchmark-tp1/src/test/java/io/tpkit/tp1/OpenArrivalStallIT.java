@@ -40,6 +40,7 @@ class OpenArrivalStallIT {
 
     @Test
     void aStallShowsInTheLatencyPercentilesAsItsFullLength() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a stall under open arrivals");
         try (Target pg = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tp1").build(), m -> { })) {
             BenchmarkConfig.Builder config = BenchmarkConfig.builder("tp1").target(pg.jdbcUrl()).user(pg.user())
                     .scale(2).option("accounts-per-branch", "2000").connections(4)

@@ -49,6 +49,7 @@ class TpccForeignCheckIT {
 
     @BeforeAll
     void loadThenReshape() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the checks of a TPC-C schema loaded by another kit (W=2)");
         server = new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tpcc").build(), m -> { });
         try (Connection admin = DriverManager.getConnection(server.jdbcUrl(), server.user(), null);
              Statement s = admin.createStatement()) {

@@ -4,6 +4,7 @@ package io.tpkit.tpcc;
 class TpccInteractiveSessionPostgresIT extends TpccInteractiveSessionIT {
     @Override
     TpccTestDatabase open() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the interactive session's own tests (TpccRunIT runs the interactive logic in every suite)");
         return TpccTestDatabase.load(WAREHOUSES, 2026);
     }
 

@@ -46,6 +46,7 @@ class TpccLoaderIT {
 
     @Test
     void twoWarehousesWithForeignKeys() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("a two-warehouse load with foreign keys");
         loadAndCheck(2, true);
     }
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 class TpccProcedureSessionPostgresIT extends TpccProcedureSessionIT {
     @Override
     TpccTestDatabase open() throws Exception {
+        io.tpkit.testing.TestDatabases.assumeFullSuite("the PL/pgSQL procedures step by step against the client logic (W=2)");
         return TpccTestDatabase.load(WAREHOUSES, 2027);
     }
 

@@ -57,7 +57,6 @@ class TpccRunIT {
     @Test
     @SuppressWarnings("unchecked")
     void aShortProcedureRunPassesTheConsistencyCheck() throws Exception {
-        io.tpkit.testing.TestDatabases.assumeFullSuite("a TPC-C procedure run on the embedded PostgreSQL");
         RunResult r = Tpkit.run(BenchmarkConfig.builder("tpcc").dataDir(sharedData).scale(1).connections(4)
                 .thinkFactor(0).logic(Logic.PROCEDURE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4)).outDir(temp)
                 .build());
@@ -82,9 +81,6 @@ class TpccRunIT {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"embedded-postgres", "embedded-mariadb"})
     @SuppressWarnings("unchecked")
     void aShortInteractiveRunPassesTheConsistencyCheck(String target) throws Exception {
-        if (target.equals("embedded-postgres")) {
-            io.tpkit.testing.TestDatabases.assumeFullSuite("a TPC-C interactive run (TpccInteractiveSessionPostgresIT runs its sessions in the quick suite)");
-        }
         if (target.equals("embedded-mariadb")) {
             io.tpkit.testing.TestDatabases.assumeFullSuite("TPC-C interactive on the embedded MariaDB");
         }
