@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,22 +78,40 @@ class ResultsKeptIT {
         };
     }
 
-    /** Holds an exclusive lock on tp1_branch from now for {@code millis}, on a connection of its own. */
-    private static void lockBranchesFor(long millis) {
+    /** The threads holding a lock for a test; each test's are ended with it (see {@link #releaseLocks()}). */
+    private final List<Thread> lockers = new CopyOnWriteArrayList<>();
+
+    /**
+     * Holds an exclusive lock on tp1_branch from now for {@code millis}, on a connection of its own,
+     * or until the test ends: a lock that outlived its test would block the next one's first query.
+     */
+    private void lockBranchesFor(long millis) {
         try {
             Connection c = admin();
             c.setAutoCommit(false);
             c.createStatement().execute("LOCK TABLE tp1_branch IN ACCESS EXCLUSIVE MODE");
-            Thread.ofPlatform().daemon().start(() -> {
+            lockers.add(Thread.ofPlatform().daemon().start(() -> {
                 try (c) {
-                    Thread.sleep(millis);
+                    try {
+                        Thread.sleep(millis);
+                    } catch (InterruptedException ended) {
+                        // the test is over: release the lock now
+                    }
                     c.commit();
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
-            });
+            }));
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    @AfterEach
+    void releaseLocks() throws InterruptedException {
+        for (Thread t : lockers) {
+            t.interrupt();
+            t.join(10_000);
         }
     }
 
