@@ -55,7 +55,7 @@ final class Summary extends ReportSection {
             html.append("<p class=\"banner\" id=\"incomplete\">INCOMPLETE: the run was interrupted before the end of "
                     + "its measurement interval; every figure below is of the part measured until then.</p>\n");
         }
-        PartRecord part = result.workload() == null ? null : PartRecord.of(result);
+        PartRecord part = result.part();
         if (part != null) {
             html.append("<p class=\"banner\" id=\"part\">PART ").append(part.part())
                     .append(" of ").append(part.parts())

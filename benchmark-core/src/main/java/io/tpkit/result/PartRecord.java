@@ -29,16 +29,6 @@ import java.util.Map;
 public record PartRecord(String runName, int part, int parts, List<Integer> terminals, int wholeRunTerminals,
                          long startEpochMs, long lateMs, Long originEpochMs, long databaseCountBefore,
                          Long databaseCountAfter, long crossChecked, long crossUnknown) {
-    /** The record of a part, or null for a result that is not a part of a split run. */
-    public static PartRecord of(RunResult r) {
-        return r.workload() == null ? null : r.workload().part();
-    }
-
-    /** Whether a result is a part of a split run. */
-    public static boolean isPart(RunResult r) {
-        return of(r) != null;
-    }
-
     /**
      * Read back from result.json, where numbers may come as any Number; a key that an older part
      * (or a hand-made record) lacks reads as unknown: null where the field may be, else -1 for the

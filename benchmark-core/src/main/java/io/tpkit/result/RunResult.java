@@ -41,6 +41,11 @@ public record RunResult(String resultDir, String startedAt, String finishedAt,
                 metrics, consistency, validity, firstErrors, outages, monitor, cost);
     }
 
+    /** What this part of a split run recorded for the merge, or null for a result that is not a part. */
+    public PartRecord part() {
+        return workload == null ? null : workload.part();
+    }
+
     /** No consistency check failed (a skipped one is not a failure). */
     public boolean consistent() {
         return consistency.stream().noneMatch(CheckResult::failed);

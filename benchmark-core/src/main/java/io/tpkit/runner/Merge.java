@@ -149,7 +149,7 @@ public final class Merge {
         List<RunResult> parts = new ArrayList<>();
         for (Path f : folders) {
             RunResult r = ResultReader.read(f);
-            if (!PartRecord.isPart(r)) {
+            if (r.part() == null) {
                 throw new BadInputException(f + " is not a part of a split run (it ran without --partition)");
             }
             parts.add(r);
@@ -315,6 +315,6 @@ public final class Merge {
 
     /** A part's record, read once its folder is known to hold a part ({@link #readParts}). */
     private static PartRecord partOf(RunResult r) {
-        return PartRecord.of(r);
+        return r.part();
     }
 }
