@@ -34,8 +34,8 @@ class EmbeddedMariaDbIT {
         assertThat(cli.out()).contains("MariaDB", "Consistency: passed", "200 committed transactions");
         // the server ran with it, and the result says so
         io.tpkit.result.RunResult r = io.tpkit.result.ResultReader.read(onlyResult());
-        assertThat(r.configuration()).containsEntry("serverSettings", java.util.Map.of("innodb_log_file_size", "256M"));
-        assertThat(r.database().get("settings").toString()).contains("innodb_log_file_size=" + 256 * 1024 * 1024);
+        assertThat(r.configuration().serverSettings()).isEqualTo(java.util.Map.of("innodb_log_file_size", "256M"));
+        assertThat(r.database().settings().toString()).contains("innodb_log_file_size=" + 256 * 1024 * 1024);
     }
 
     private Path onlyResult() {

@@ -266,12 +266,12 @@ class MergeFaultsIT {
     @Test
     void partsOnOneMachineCountItsCpusOnceAndTheServerCountersComeThrough() throws Exception {
         List<RunResult> parts = clean.stream().map(io.tpkit.result.ResultReader::read).toList();
-        assertThat(parts.get(0).environment().get("machine")).isEqualTo(parts.get(1).environment().get("machine"));
+        assertThat(parts.get(0).environment().machine()).isEqualTo(parts.get(1).environment().machine());
 
         RunResult merged = Tpkit.merge(clean, temp.resolve("merged"), b -> b, RunListener.SILENT);
 
         int cpus = Runtime.getRuntime().availableProcessors();
-        assertThat(merged.environment().get("cpus")).isEqualTo(cpus);
+        assertThat(merged.environment().cpus()).isEqualTo(cpus);
         // the drivers' CPU over one machine's CPUs: the parts' own shares added
         double parts1 = parts.get(0).cost().driverMachinePct() * parts.get(0).metrics().measurementSeconds();
         double parts2 = parts.get(1).cost().driverMachinePct() * parts.get(1).metrics().measurementSeconds();

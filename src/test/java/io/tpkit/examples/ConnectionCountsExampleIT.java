@@ -30,7 +30,7 @@ class ConnectionCountsExampleIT {
 
             assertThat(r.metrics().totalCommitted()).isPositive();
             assertThat(r.consistent()).isTrue();
-            assertThat(r.workload()).containsEntry("connections", connections);
+            assertThat(r.workload().connections()).isEqualTo(connections);
         }
     }
 }

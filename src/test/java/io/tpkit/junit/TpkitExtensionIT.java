@@ -54,9 +54,11 @@ class TpkitExtensionIT {
         RunResult r = tpkit.run(c -> c.transactions(50L).warmup(java.time.Duration.ZERO));
 
         // as `tpkit run tp1` records it: the target as named, the server the extension started
-        assertThat(r.configuration()).containsEntry("target", "embedded-postgres").doesNotContainKey("user");
-        assertThat(r.database()).containsEntry("kind", "embedded-postgres").containsEntry("dataDir", "temporary")
-                .containsEntry("url", tpkit.jdbcUrl());
+        assertThat(r.configuration().target()).isEqualTo("embedded-postgres");
+        assertThat(r.configuration().user()).isNull();
+        assertThat(r.database().kind()).isEqualTo("embedded-postgres");
+        assertThat(r.database().dataDir()).isEqualTo("temporary");
+        assertThat(r.database().url()).isEqualTo(tpkit.jdbcUrl());
         // (a second run in the same second gets a "-2")
         assertThat(Path.of(r.resultDir()).getFileName().toString())
                 .matches("tp1-\\d{8}-\\d{6}-embedded-postgres(-\\d+)?");
@@ -112,7 +114,7 @@ class TpkitExtensionIT {
         void runsThere(TpkitBench tpkit) throws Exception {
             RunResult r = tpkit.run(c -> c.transactions(100L).warmup(java.time.Duration.ZERO));
             assertThat(tpkit.jdbcUrl()).isEqualTo(System.getenv(io.tpkit.testing.TestDatabases.PG_URL));
-            assertThat(r.database()).containsEntry("kind", "jdbc-url");
+            assertThat(r.database().kind()).isEqualTo("jdbc-url");
             assertThat(r.consistent()).isTrue();
         }
     }

@@ -215,8 +215,8 @@ public final class QueueingModel {
             }
             double databaseUs = cost.databaseCpuMicros() * perInteraction;
             cpuMs = (driverUs + databaseUs) / 1000;
-            cpus = calibration.environment() != null && calibration.environment().get("cpus") instanceof Number n
-                    ? n.intValue() : Runtime.getRuntime().availableProcessors();
+            cpus = calibration.environment() != null && calibration.environment().cpus() != null
+                    ? calibration.environment().cpus() : Runtime.getRuntime().availableProcessors();
             cpuSource = String.format(Locale.ROOT, driverHow + " + database CPU %.1f us per interaction (its "
                     + "processes' CPU clock over the measurement interval per committed transaction, x %.4f committed "
                     + "per interaction; the database on this machine); %d CPUs", driverUs, databaseUs, perInteraction,
@@ -235,8 +235,8 @@ public final class QueueingModel {
                     + "at all, as a queue no concurrency at all; read its errors accordingly");
         }
         double otherDemand = cpuMs == null ? service : Math.max(0, service - cpuMs);
-        int terminals = number(calibration.workload(), "terminals");
-        int connections = number(calibration.workload(), "connections");
+        int terminals = calibration.workload() == null ? 0 : calibration.workload().terminalsOrZero();
+        int connections = calibration.workload() == null ? 0 : calibration.workload().connectionsOrZero();
         return new Inputs(calibration.resultDir() == null ? "" : calibration.resultDir(), terminals, connections,
                 thinkSeconds, thinkSource, types, service, cpuMs, cpus, otherDemand, other.label(), cpuSource, notes,
                 calibrationWarning(terminals, connections));
@@ -292,10 +292,6 @@ public final class QueueingModel {
     }
 
     /** A whole number of an open section of the result (workload), 0 when absent. */
-    private static int number(java.util.Map<String, Object> section, String key) {
-        return section != null && section.get(key) instanceof Number n ? n.intValue() : 0;
-    }
-
     /** The model's throughput and response time for {@code terminals} sharing {@code connections}. */
     public static Prediction predict(Inputs in, int terminals, int connections) {
         Mva.Level l = levels(in, terminals, connections).getLast();

@@ -87,7 +87,8 @@ public final class Comparisons {
                 }
             }
         }
-        List<Map<String, Object>> configurations = firsts.stream().map(RunResult::configuration).toList();
+        List<Map<String, Object>> configurations = firsts.stream()
+                .map(r -> r.configuration() == null ? Map.<String, Object>of() : r.configuration().asMap()).toList();
         boolean repetitions = sets.stream().anyMatch(s -> s.runs().size() > 1);
         String prefix = repetitions ? "set" : "run";
         List<Comparison.Run> named = named(sets.stream().map(s -> run(s, varied)).toList(), configurations,
@@ -129,8 +130,7 @@ public final class Comparisons {
         // what a committed transaction cost (result.json "cost"); older results had the driver's CPU only
         rows.add("driverCpu", "cost: driver CPU us per commit (measurement interval)", Better.LOWER,
                 r -> r.cost() != null ? r.cost().driverCpuMicros()
-                        : r.environment() != null && r.environment().get("driverCpuMicrosPerCommit") instanceof Number n
-                        ? n.doubleValue() : null);
+                        : r.environment() == null ? null : r.environment().driverCpuMicrosPerCommit());
         rows.add("databaseCpu", "cost: database CPU us per commit (source in each result's cost)", Better.LOWER,
                 r -> cost(r, CostPerTransaction::databaseCpuMicros));
         rows.add("roundTrips", "cost: round trips per commit (requests sent and waited for)", null,
@@ -385,21 +385,21 @@ public final class Comparisons {
     }
 
     private static String workload(RunResult r) {
-        return r.workload() == null ? "" : String.valueOf(r.workload().get("name"));
+        return r.workload() == null ? "" : String.valueOf(r.workload().name());
     }
 
     private static Comparison.Run run(RunSet set, Set<String> varied) {
         RunResult r = set.first();
-        Map<String, Object> db = r.database() == null ? Map.of() : r.database();
-        Map<String, Object> configuration = r.configuration() == null ? Map.of() : r.configuration();
-        String target = text(configuration.get("target"), "?");
-        Map<String, String> flat = RunDifferences.flattened(configuration);
+        String target = text(r.configuration() == null ? null : r.configuration().target(), "?");
+        Map<String, String> flat = RunDifferences.flattened(r.configuration() == null ? Map.of()
+                : r.configuration().asMap());
         String variant = String.join(", ", varied.stream().sorted()
                 .map(k -> k + " " + text(flat.get(k), "-")).toList());
         String verdict = String.join(" | ", set.runs().stream()
                 .map(x -> x.validity() == null ? "?" : x.validity().verdict()).distinct().toList());
         String dir = set.kind().equals(RunSet.RUN) || set.source().isEmpty() ? text(r.resultDir(), "") : set.source();
-        return new Comparison.Run(target, text(db.get("product"), "?"), text(db.get("version"), "?"), variant, dir,
+        return new Comparison.Run(target, text(r.database() == null ? null : r.database().product(), "?"),
+                text(r.database() == null ? null : r.database().version(), "?"), variant, dir,
                 verdict, set.runs().stream().allMatch(x -> x.consistency() == null || x.consistent()));
     }
 

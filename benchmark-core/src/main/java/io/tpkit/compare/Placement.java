@@ -28,17 +28,16 @@ final class Placement {
     }
 
     static String of(RunResult r) {
-        Map<String, Object> db = r.database() == null ? Map.of() : r.database();
-        Object kind = db.get("kind");
+        String kind = r.database() == null ? null : r.database().kind();
         if ("container".equals(kind)) {
-            return "in a container (" + limits(db.get("resources")) + ")";
+            return "in a container (" + limits(r.database().resources()) + ")";
         }
-        if (kind != null && kind.toString().startsWith("embedded")) {
+        if (kind != null && kind.startsWith("embedded")) {
             return "directly on the driver's machine";
         }
-        Object target = r.configuration() == null ? null : r.configuration().get("target");
-        if (target != null && target.toString().startsWith("jdbc:")) {
-            String host = JdbcAddress.of(target.toString()).host();
+        String target = r.configuration() == null ? null : r.configuration().target();
+        if (target != null && target.startsWith("jdbc:")) {
+            String host = JdbcAddress.of(target).host();
             return host.isEmpty() || host.equals("localhost") || host.startsWith("127.") || host.equals("::1")
                     ? "directly on the driver's machine" : "on " + host;
         }

@@ -108,14 +108,13 @@ public final class RunDifferences {
                 continue;
             }
             // restored from a copy of the data as loaded: neither fresh nor as earlier runs left it
-            boolean restored = r.database() != null && r.database().get("startingData") instanceof Map<?, ?> start
-                    && "restore".equals(start.get("method"));
+            boolean restored = r.database() != null && r.database().restored();
             if (!restored) {
                 reused.add(name);
             }
-            Object before = r.database() == null ? null : r.database().get("transactionsBefore");
-            if (before instanceof Number n) {
-                counters.put(name, n.longValue());
+            Long before = r.database() == null ? null : r.database().transactionsBefore();
+            if (before != null) {
+                counters.put(name, before);
                 reusedCounted += restored ? 0 : 1;
             }
         }

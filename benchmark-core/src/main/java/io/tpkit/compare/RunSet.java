@@ -170,9 +170,9 @@ public record RunSet(String source, String kind, UsableRuns usable, Rounds round
                     + "folder, a repeat folder (tpkit run --repeat N) or a folder of result folders");
         }
         List<RunResult> runs = folders.stream().map(f -> found(f, f)).toList();
-        List<String> differ = RunDifferences.differences(runs.stream().map(RunResult::configuration).toList(),
+        List<String> differ = RunDifferences.differences(runs.stream().map(r -> r.configuration().asMap()).toList(),
                 java.util.Set.of(), "run");
-        if (!differ.isEmpty() || runs.stream().map(r -> String.valueOf(r.workload().get("name"))).distinct().count() > 1) {
+        if (!differ.isEmpty() || runs.stream().map(r -> r.workload().name()).distinct().count() > 1) {
             throw new BadInputException(path + " holds runs of more than one configuration (" + (differ.isEmpty()
                     ? "workloads differ" : String.join("; ", differ)) + "): give a folder with the runs of one "
                     + "configuration, or a repeat folder");
@@ -266,7 +266,7 @@ public record RunSet(String source, String kind, UsableRuns usable, Rounds round
     }
 
     /** The configuration the set's runs share (the first used run's). */
-    Map<String, Object> configuration() {
+    io.tpkit.result.ConfigurationSection configuration() {
         return first().configuration();
     }
 }

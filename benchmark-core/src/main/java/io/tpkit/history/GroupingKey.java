@@ -1,9 +1,11 @@
 package io.tpkit.history;
 
 import io.tpkit.config.TargetText;
+import io.tpkit.result.WorkloadSection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * What makes two runs points of one series: the same workload, the same database product and
@@ -18,8 +20,10 @@ final class GroupingKey {
      * Keys whose value "as given" may be null (the workload's default, or the scale the database
      * already held); the run's workload section says what it was, and that is what was measured.
      */
-    private static final Map<String, String> EFFECTIVE = Map.of("scale", "parameters.scale", "terminals", "terminals",
-            "connections", "connections", "arrival", "arrival");
+    private static final Map<String, Function<WorkloadSection, Object>> EFFECTIVE = Map.of(
+            "scale", w -> w.parameters() == null ? null : w.parameters().get("scale"),
+            "terminals", WorkloadSection::terminals, "connections", WorkloadSection::connections,
+            "arrival", WorkloadSection::arrival);
 
     private GroupingKey() {
     }
@@ -43,16 +47,16 @@ final class GroupingKey {
      *
      * @param workload the result's workload section (effective values), or null
      */
-    static Map<String, String> of(Map<String, Object> configuration, Map<String, Object> workload, String product) {
+    static Map<String, String> of(Map<String, Object> configuration, WorkloadSection workload, String product) {
         Map<String, String> key = new TreeMap<>();
         flatten("", configuration == null ? Map.of() : configuration, key);
         LEFT_OUT.keySet().forEach(key::remove);
         if (key.containsKey("target")) {
             key.put("target", TargetText.redact(key.get("target")));
         }
-        EFFECTIVE.forEach((k, path) -> {
+        EFFECTIVE.forEach((k, effective) -> {
             if (key.get(k) == null && workload != null) {
-                Object v = at(workload, path);
+                Object v = effective.apply(workload);
                 if (v != null) {
                     key.put(k, text(v));
                 }
@@ -72,18 +76,6 @@ final class GroupingKey {
                 into.put(prefix + k, v == null ? null : text(v));
             }
         });
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Object at(Map<String, Object> map, String path) {
-        Object v = map;
-        for (String part : path.split("\\.")) {
-            if (!(v instanceof Map<?, ?> m)) {
-                return null;
-            }
-            v = ((Map<String, Object>) m).get(part);
-        }
-        return v;
     }
 
     /** A value as text; a whole number written as 2 or 2.0 reads the same. */

@@ -170,9 +170,10 @@ final class HistoryFolders {
     }
 
     private static Found run(Path folder, RunResult r) {
-        String workload = String.valueOf(r.workload().get("name"));
-        String product = r.database() == null ? null : (String) r.database().get("product");
-        Map<String, String> key = GroupingKey.of(r.configuration(), r.workload(), product);
+        String workload = String.valueOf(r.workload().name());
+        String product = r.database() == null ? null : r.database().product();
+        Map<String, String> key = GroupingKey.of(r.configuration() == null ? null : r.configuration().asMap(),
+                r.workload(), product);
         return new Found(HistoryPoint.RUN, folder, r.startedAt(), instant(r.startedAt()), workload, product,
                 key.get("target"), key, List.of(RunFacts.of(r)));
     }

@@ -2,6 +2,8 @@ package io.tpkit.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tpkit.metrics.HeadlineFigure;
+import io.tpkit.result.DatabaseSection;
+import io.tpkit.result.EnvironmentSection;
 import io.tpkit.result.RunResult;
 import io.tpkit.spi.workload.RuleResult;
 import java.util.ArrayList;
@@ -80,20 +82,20 @@ record RunFacts(Map<String, Double> values, Map<String, HeadlineFigure> figures,
         return ids;
     }
 
-    private static Map<String, String> context(Map<String, Object> environment, Map<String, Object> database) {
+    private static Map<String, String> context(EnvironmentSection environment, DatabaseSection database) {
         Map<String, String> c = new LinkedHashMap<>();
         if (database != null) {
-            put(c, "server version", database.get("version"));
-            if (database.get("settings") instanceof Map<?, ?> settings) {
-                settings.forEach((k, v) -> put(c, "setting " + k, v));
+            put(c, "server version", database.version());
+            if (database.settings() != null) {
+                database.settings().forEach((k, v) -> put(c, "setting " + k, v));
             }
         }
         if (environment != null) {
-            put(c, "tpkit", environment.get("tpkitVersion"));
-            put(c, "Java", environment.get("java"));
-            put(c, "host", environment.get("host"));
-            put(c, "CPUs", environment.get("cpus"));
-            put(c, "OS", environment.get("os"));
+            put(c, "tpkit", environment.tpkitVersion());
+            put(c, "Java", environment.java());
+            put(c, "host", environment.host());
+            put(c, "CPUs", environment.cpus());
+            put(c, "OS", environment.os());
         }
         return c;
     }

@@ -25,12 +25,12 @@ public final class MergedMachines {
      * on one machine, whose CPUs count once.
      */
     public static Map<String, Integer> cpusByMachine(List<RunResult> parts) {
-        boolean booted = parts.stream().allMatch(p -> p.environment().get("machine") != null);
+        boolean booted = parts.stream().allMatch(p -> p.environment().machine() != null);
         Map<String, Integer> cpus = new LinkedHashMap<>();
         for (RunResult p : parts) {
-            String machine = String.valueOf(p.environment().get(booted ? "machine" : "host"));
-            Object n = p.environment().get("cpus");
-            cpus.merge(machine, n instanceof Number x ? x.intValue() : 0, Math::max);
+            String machine = String.valueOf(booted ? p.environment().machine() : p.environment().host());
+            Integer n = p.environment().cpus();
+            cpus.merge(machine, n == null ? 0 : n, Math::max);
         }
         return cpus;
     }
@@ -42,8 +42,8 @@ public final class MergedMachines {
     public static Integer databaseMachineCpus(List<RunResult> parts) {
         for (RunResult p : parts) {
             if (p.cost() != null && p.cost().databaseMachinePct() != null
-                    && p.environment().get("cpus") instanceof Number n) {
-                return n.intValue();
+                    && p.environment().cpus() != null) {
+                return p.environment().cpus();
             }
         }
         return null;

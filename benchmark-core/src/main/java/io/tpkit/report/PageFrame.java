@@ -1,7 +1,6 @@
 package io.tpkit.report;
 
 import io.tpkit.result.RunResult;
-import java.util.Map;
 
 /** The page around the sections: its head, style and title, and its closing note. */
 final class PageFrame extends ReportSection {
@@ -10,9 +9,8 @@ final class PageFrame extends ReportSection {
     }
 
     void open() {
-        Map<String, Object> db = each(result.database());
-        Map<String, Object> w = each(result.workload());
-        String title = text(w, "name") + " on " + text(db, "product") + " " + text(db, "version");
+        String title = text(workload().name()) + " on " + text(database().product()) + " "
+                + text(database().version());
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(title)).append("</title><style>").append(Html.STYLE).append("</style></head><body>\n");
         html.append("<h1>").append(Html.escape(title)).append("</h1>\n");

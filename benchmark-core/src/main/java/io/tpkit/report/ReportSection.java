@@ -2,7 +2,12 @@ package io.tpkit.report;
 
 import io.tpkit.metrics.LatencySummary;
 import io.tpkit.metrics.Stalls;
+import io.tpkit.result.ConfigurationSection;
+import io.tpkit.result.DatabaseSection;
+import io.tpkit.result.EnvironmentSection;
 import io.tpkit.result.RunResult;
+import io.tpkit.result.Sections;
+import io.tpkit.result.WorkloadSection;
 import io.tpkit.result.Units;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -52,15 +57,39 @@ abstract class ReportSection {
         return map == null ? Map.of() : map;
     }
 
-    /** A value of one of the open sections (database, workload) as text; "" when absent. */
+    /** A value of one of the open sections (a workload's parameters) as text; "" when absent. */
     static String text(Map<String, ?> section, String key) {
-        Object v = section.get(key);
-        return v == null ? "" : v.toString();
+        return text(section.get(key));
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> section(Map<String, Object> parent, String key) {
-        return parent.get(key) instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    /** A recorded value as text; "" when not recorded. */
+    static String text(Object value) {
+        return value == null ? "" : value.toString();
+    }
+
+    /** The run's configuration; all unknown when the result has none. */
+    ConfigurationSection configuration() {
+        return result.configuration() != null ? result.configuration() : Sections.empty(ConfigurationSection.class);
+    }
+
+    /** The run's database; all unknown when the result has none. */
+    DatabaseSection database() {
+        return result.database() != null ? result.database() : Sections.empty(DatabaseSection.class);
+    }
+
+    /** The run's workload; all unknown when the result has none. */
+    WorkloadSection workload() {
+        return result.workload() != null ? result.workload() : Sections.empty(WorkloadSection.class);
+    }
+
+    /** The driver's machine; all unknown when the result has none. */
+    EnvironmentSection environment() {
+        return result.environment() != null ? result.environment() : Sections.empty(EnvironmentSection.class);
+    }
+
+    /** The workload's own parameters; empty when not recorded. */
+    Map<String, Object> parameters() {
+        return each(workload().parameters());
     }
 
     /** "2026-11-24 07:32:47 UTC" from the ISO time result.json records. */
@@ -79,10 +108,9 @@ abstract class ReportSection {
 
     /** "1 warehouse", "10 branches": the scale in the workload's own unit, else "scale N". */
     String scale() {
-        Map<String, Object> w = each(result.workload());
-        Object scale = section(w, "parameters").get("scale");
+        Object scale = parameters().get("scale");
         if (scale == null) {
-            scale = each(result.configuration()).get("scale");
+            scale = configuration().scale();
         }
         if (!(scale instanceof Number n)) {
             return "scale " + (scale == null ? "not recorded" : scale);
@@ -96,11 +124,10 @@ abstract class ReportSection {
      * else the parameter that holds the scale under its unit's name ("warehouses": 2), else null.
      */
     String scaleUnit() {
-        Map<String, Object> w = each(result.workload());
         try {
-            return io.tpkit.spi.Plugins.workload(text(w, "name")).scaleUnit();
+            return io.tpkit.spi.Plugins.workload(text(workload().name())).scaleUnit();
         } catch (RuntimeException | java.util.ServiceConfigurationError e) {
-            Map<String, Object> p = section(w, "parameters");
+            Map<String, Object> p = parameters();
             Object scale = p.get("scale");
             for (Map.Entry<String, Object> e2 : p.entrySet()) {
                 if (!e2.getKey().equals("scale") && e2.getKey().matches("[a-z]+s") && scale != null

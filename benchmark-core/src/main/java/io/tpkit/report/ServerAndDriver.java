@@ -13,23 +13,23 @@ final class ServerAndDriver extends ReportSection {
 
     void write() {
         settings();
-        environment();
+        driver();
     }
 
     /** The server's settings as recorded before the run, a row each, with the durability verdict. */
     private void settings() {
-        Map<String, Object> db = each(result.database());
-        Map<String, Object> settings = section(db, "settings");
-        if (settings.isEmpty() && db.get("durable") == null) {
+        Map<String, String> settings = each(database().settings());
+        Boolean durable = database().durable();
+        if (settings.isEmpty() && durable == null) {
             return;
         }
         html.append("<h2>Server settings, as read before the run</h2>\n<table id=\"settings\" class=\"facts\">\n");
-        if (db.get("durable") instanceof Boolean durable) {
+        if (durable != null) {
             html.append("<tr><td>commits durable</td><td class=\"").append(durable ? "pass\">yes" : "fail\">NO")
                     .append("</td></tr>\n");
         }
-        if (db.get("durabilityIssues") instanceof List<?> issues) {
-            for (Object issue : issues) {
+        if (database().durabilityIssues() != null) {
+            for (String issue : database().durabilityIssues()) {
                 html.append("<tr><td>durability issue</td><td class=\"fail\">").append(Html.escape(String.valueOf(issue)))
                         .append("</td></tr>\n");
             }
@@ -40,9 +40,9 @@ final class ServerAndDriver extends ReportSection {
     }
 
     /** The driver's machine: counts as integers, bytes and seconds in human units. */
-    private void environment() {
+    private void driver() {
         html.append("<h2>Environment of the driver</h2>\n<table id=\"environment\">\n");
-        each(result.environment()).forEach((key, value) -> {
+        environment().asMap().forEach((key, value) -> {
             if (value == null || value instanceof Map<?, ?> || value instanceof java.util.Collection<?>
                     || value.toString().isEmpty()) {
                 return;

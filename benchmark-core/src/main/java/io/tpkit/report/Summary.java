@@ -28,12 +28,11 @@ final class Summary extends ReportSection {
     /** Banners, the line under the title, the verdicts, and what went wrong during the run. */
     void write() {
         banners();
-        Map<String, Object> w = each(result.workload());
         html.append("<p class=\"sub\">").append(Html.escape(when(result.startedAt()))).append(", ")
                 .append(Html.escape(scale())).append(", ")
-                .append(Html.escape(text(w, "arrival"))).append(" arrival, ")
-                .append(Html.escape(counted(text(w, "terminals"), "terminals"))).append(", ")
-                .append(Html.escape(counted(text(w, "connections"), "connections")))
+                .append(Html.escape(text(workload().arrival()))).append(" arrival, ")
+                .append(Html.escape(counted(text(workload().terminals()), "terminals"))).append(", ")
+                .append(Html.escape(counted(text(workload().connections()), "connections")))
                 .append("; measured ").append(Units.duration(result.metrics().measurementSeconds()))
                 .append(" (").append(Html.escape(result.metrics().measuredBy())).append(")</p>\n");
         boolean conformant = result.validity() != null && result.validity().conformant();
@@ -56,7 +55,7 @@ final class Summary extends ReportSection {
             html.append("<p class=\"banner\" id=\"incomplete\">INCOMPLETE: the run was interrupted before the end of "
                     + "its measurement interval; every figure below is of the part measured until then.</p>\n");
         }
-        PartRecord part = result.workload() == null ? null : PartRecord.of(result);
+        PartRecord part = result.part();
         if (part != null) {
             html.append("<p class=\"banner\" id=\"part\">PART ").append(part.part())
                     .append(" of ").append(part.parts())

@@ -2,8 +2,6 @@ package io.tpkit.result;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** The machine and software the driver ran on, for result.json. */
 public final class Environment {
@@ -38,35 +36,33 @@ public final class Environment {
         return peak;
     }
 
-    public static Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tpkitVersion", tpkitVersion());
-        m.put("java", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
-                + System.getProperty("java.runtime.version"));
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
-        m.put("cpus", Runtime.getRuntime().availableProcessors());
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            m.put("memoryBytes", os.getTotalMemorySize());
-        }
-        m.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
-        // how the driver's JVM was tuned: the launcher's defaults, or what the user chose instead
-        m.put("jvmOptions", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
-        m.put("garbageCollectors", String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .map(java.lang.management.GarbageCollectorMXBean::getName).toList()));
-        m.put("peakHeapUsedBytes", peakHeapUsed());
+    /** The driver's machine and JVM now; the driver's CPU over the run is added when it has ended. */
+    public static EnvironmentSection describe() {
+        Long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : null;
+        String host;
         try {
-            m.put("host", InetAddress.getLocalHost().getHostName());
+            host = InetAddress.getLocalHost().getHostName();
         } catch (Exception e) {
-            m.put("host", "unknown");
+            host = "unknown";
         }
         // the kernel's boot id: parts of a split run on one machine (or in containers on one) share it,
         // so a merge counts that machine's CPUs once
+        String machine = null;
         try {
-            m.put("machine", java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip());
+            machine = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip();
         } catch (java.io.IOException | RuntimeException notLinux) {
             // the host name is all a merge has then
         }
-        return m;
+        return new EnvironmentSection(tpkitVersion(), System.getProperty("java.vm.vendor") + " "
+                + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), memory, Runtime.getRuntime().maxMemory(),
+                // how the driver's JVM was tuned: the launcher's defaults, or what the user chose instead
+                String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
+                String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(java.lang.management.GarbageCollectorMXBean::getName).toList()),
+                peakHeapUsed(), host, machine, null, null, null, null, null);
     }
 }

@@ -29,25 +29,13 @@ import java.util.Map;
 public record PartRecord(String runName, int part, int parts, List<Integer> terminals, int wholeRunTerminals,
                          long startEpochMs, long lateMs, Long originEpochMs, long databaseCountBefore,
                          Long databaseCountAfter, long crossChecked, long crossUnknown) {
-    /** The key of {@code workload} in result.json under which a part's record is written. */
-    public static final String KEY = "part";
-
-    /** The record of a part, or null for a result that is not a part of a split run. */
-    public static PartRecord of(RunResult r) {
-        return r.workload().get(KEY) instanceof Map<?, ?> m ? from(m) : null;
-    }
-
-    /** Whether a result is a part of a split run. */
-    public static boolean isPart(RunResult r) {
-        return r.workload().get(KEY) instanceof Map<?, ?>;
-    }
-
     /**
      * Read back from result.json, where numbers may come as any Number; a key that an older part
      * (or a hand-made record) lacks reads as unknown: null where the field may be, else -1 for the
      * database's count and 0 for the others.
      */
-    static PartRecord from(Map<?, ?> m) {
+    @com.fasterxml.jackson.annotation.JsonCreator
+    static PartRecord from(Map<String, Object> m) {
         return new PartRecord(String.valueOf(m.get("runName")), intOf(m.get("part"), 0), intOf(m.get("parts"), 0),
                 m.get("terminals") instanceof List<?> l ? l.stream().map(t -> intOf(t, 0)).toList() : List.of(),
                 intOf(m.get("wholeRunTerminals"), 0), longOf(m.get("startEpochMs"), 0), longOf(m.get("lateMs"), 0),
@@ -58,6 +46,7 @@ public record PartRecord(String runName, int part, int parts, List<Integer> term
     }
 
     /** As written in result.json, the keys in this order; an unknown (null) field is left out, as older parts had it. */
+    @com.fasterxml.jackson.annotation.JsonValue
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("runName", runName);

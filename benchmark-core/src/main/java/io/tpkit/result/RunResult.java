@@ -13,7 +13,7 @@ import java.util.Map;
  * @param configuration the configuration as given (no password)
  * @param environment   tpkit, JVM, OS and machine
  * @param database      target, product, version and settings snapshot
- * @param workload      the workload's name and effective parameters
+ * @param workload      the workload's name, effective shape and parameters
  * @param headline      the benchmark's own headline figures by id (TPC-C: {@code nopm}), each with its
  *                      label, value and unit; may be empty
  * @param load          the load this run did first, or null
@@ -29,8 +29,8 @@ import java.util.Map;
  * @param cost          what a committed transaction cost the driver and the database
  */
 public record RunResult(String resultDir, String startedAt, String finishedAt,
-                        Map<String, Object> configuration, Map<String, Object> environment,
-                        Map<String, Object> database, Map<String, Object> workload,
+                        ConfigurationSection configuration, EnvironmentSection environment,
+                        DatabaseSection database, WorkloadSection workload,
                         Map<String, io.tpkit.metrics.HeadlineFigure> headline, LoadReport load,
                         RunMetrics metrics, List<CheckResult> consistency, Verdict validity,
                         Map<String, String> firstErrors, List<io.tpkit.metrics.Outage> outages,
@@ -39,6 +39,11 @@ public record RunResult(String resultDir, String startedAt, String finishedAt,
     public RunResult withResultDir(String dir) {
         return new RunResult(dir, startedAt, finishedAt, configuration, environment, database, workload, headline, load,
                 metrics, consistency, validity, firstErrors, outages, monitor, cost);
+    }
+
+    /** What this part of a split run recorded for the merge, or null for a result that is not a part. */
+    public PartRecord part() {
+        return workload == null ? null : workload.part();
     }
 
     /** No consistency check failed (a skipped one is not a failure). */

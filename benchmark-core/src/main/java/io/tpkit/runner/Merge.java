@@ -6,12 +6,15 @@ import io.tpkit.merge.MergedHistograms;
 import io.tpkit.merge.MergedMetrics;
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.report.RunReport;
+import io.tpkit.result.ConfigurationSection;
 import io.tpkit.result.CostPerTransaction;
+import io.tpkit.result.EnvironmentSection;
 import io.tpkit.result.PartRecord;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.ResultReader;
 import io.tpkit.result.ResultWriter;
 import io.tpkit.result.RunResult;
+import io.tpkit.result.WorkloadSection;
 import io.tpkit.spi.database.SettingsSnapshot;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.MeasuredRun;
@@ -82,14 +85,11 @@ public final class Merge {
              WorkloadOnTarget db = WorkloadOnTarget.start(Binding.of(config), 2, listener, null)) {
             listener.message("checking the consistency of the whole database after " + parts.size() + " parts");
             List<CheckResult> consistency = check(db, parts);
-            Map<String, Object> dbRecord = first.database();
-            SettingsSnapshot server = new SettingsSnapshot(String.valueOf(dbRecord.get("product")),
-                    String.valueOf(dbRecord.get("version")), stringMap(dbRecord.get("settings")),
-                    stringList(dbRecord.get("durabilityIssues")));
-            int terminals = parts.stream().mapToInt(p -> number(p.workload().get("terminals"))).sum();
-            int connections = parts.stream().mapToInt(p -> number(p.workload().get("connections"))).sum();
+            SettingsSnapshot server = first.database().server();
+            int terminals = parts.stream().mapToInt(p -> p.workload().terminalsOrZero()).sum();
+            int connections = parts.stream().mapToInt(p -> p.workload().connectionsOrZero()).sum();
             MeasuredRun run = new MeasuredRun(metrics, terminals, connections,
-                    ((Number) first.configuration().getOrDefault("thinkFactor", 1.0)).doubleValue(), server.settings());
+                    first.configuration().thinkFactorOrOne(), server.settings());
             List<RuleResult> rules = new ArrayList<>(CoreRules.evaluate(server, metrics,
                     db.bound.fixedRun().isPresent() ? null : db.bound.minimumMeasurement(), consistency));
             java.util.Set<String> byEachPart = db.bound.rulesJudgedByEachPart();
@@ -101,20 +101,14 @@ public final class Merge {
                     phaseEnd(seconds, io.tpkit.metrics.Phase.MEASUREMENT)));
             Verdict verdict = Verdict.of(rules);
 
-            Map<String, Object> configuration = new LinkedHashMap<>(first.configuration());
-            configuration.remove("partition");
-            configuration.put("mergedFrom", folders.stream().map(f -> f.toAbsolutePath().toString()).toList());
-            Map<String, Object> environment = new LinkedHashMap<>(first.environment());
-            environment.put("drivers", parts.stream().map(p -> p.environment().get("host")).toList());
+            ConfigurationSection configuration = first.configuration()
+                    .mergedFrom(folders.stream().map(f -> f.toAbsolutePath().toString()).toList());
             Map<String, Integer> machines = io.tpkit.merge.MergedMachines.cpusByMachine(parts);
             int cpus = machines.values().stream().mapToInt(Integer::intValue).sum();
-            environment.put("cpus", cpus);
-            environment.put("machines", machines.size());
-            Map<String, Object> workload = new LinkedHashMap<>(first.workload());
-            workload.remove("part");
-            workload.put("terminals", terminals);
-            workload.put("connections", connections);
-            workload.put("parts", parts.stream().map(p -> partOf(p).toMap()).toList());
+            EnvironmentSection environment = first.environment().merged(
+                    parts.stream().map(p -> p.environment().host()).toList(), cpus, machines.size());
+            WorkloadSection workload = first.workload().merged(terminals, connections,
+                    parts.stream().map(Merge::partOf).toList());
             Map<String, String> firstErrors = new LinkedHashMap<>();
             parts.forEach(p -> p.firstErrors().forEach(firstErrors::putIfAbsent));
             io.tpkit.monitor.MonitorSummary serverCounters = io.tpkit.merge.MergedMachines.serverCounters(parts, origins,
@@ -155,7 +149,7 @@ public final class Merge {
         List<RunResult> parts = new ArrayList<>();
         for (Path f : folders) {
             RunResult r = ResultReader.read(f);
-            if (!PartRecord.isPart(r)) {
+            if (r.part() == null) {
                 throw new BadInputException(f + " is not a part of a split run (it ran without --partition)");
             }
             parts.add(r);
@@ -169,9 +163,9 @@ public final class Merge {
             Path f = folders.get(i);
             if (!p.runName().equals(first.runName()) || p.parts() != count
                     || p.startEpochMs() != first.startEpochMs()
-                    || !java.util.Objects.equals(parts.get(i).configuration().get("scale"),
-                    parts.getFirst().configuration().get("scale"))
-                    || !parts.get(i).workload().get("name").equals(parts.getFirst().workload().get("name"))) {
+                    || !java.util.Objects.equals(parts.get(i).configuration().scale(),
+                    parts.getFirst().configuration().scale())
+                    || !java.util.Objects.equals(parts.get(i).workload().name(), parts.getFirst().workload().name())) {
                 throw new BadInputException(f + " is a part of another run (run '" + p.runName() + "', "
                         + p.parts() + " parts, started " + p.startEpochMs() + ") than " + folders.getFirst()
                         + ": merge the parts of one run");
@@ -288,17 +282,16 @@ public final class Merge {
 
     /** The configuration the parts ran, as a builder: the merge connects where they did. */
     private static BenchmarkConfig.Builder configOf(RunResult part) {
-        Map<String, Object> c = part.configuration();
-        BenchmarkConfig.Builder b = BenchmarkConfig.builder((String) c.get("workload"))
-                .target((String) c.get("target"));
-        if (c.get("scale") != null) { // null: the workload's default, as the parts ran it
-            b.scale(number(c.get("scale")));
+        ConfigurationSection c = part.configuration();
+        BenchmarkConfig.Builder b = BenchmarkConfig.builder(c.workload()).target(c.target());
+        if (c.scale() != null) { // null: the workload's default, as the parts ran it
+            b.scale(c.scale());
         }
-        if (c.get("user") != null) {
-            b.user((String) c.get("user"));
+        if (c.user() != null) {
+            b.user(c.user());
         }
-        if (c.get("options") instanceof Map<?, ?> options) {
-            options.forEach((k, v) -> b.option(String.valueOf(k), String.valueOf(v)));
+        if (c.options() != null) {
+            c.options().forEach(b::option);
         }
         return b;
     }
@@ -322,22 +315,6 @@ public final class Merge {
 
     /** A part's record, read once its folder is known to hold a part ({@link #readParts}). */
     private static PartRecord partOf(RunResult r) {
-        return PartRecord.of(r);
-    }
-
-    private static int number(Object o) {
-        return o instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(o));
-    }
-
-    private static Map<String, String> stringMap(Object o) {
-        Map<String, String> m = new LinkedHashMap<>();
-        if (o instanceof Map<?, ?> map) {
-            map.forEach((k, v) -> m.put(String.valueOf(k), String.valueOf(v)));
-        }
-        return m;
-    }
-
-    private static List<String> stringList(Object o) {
-        return o instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+        return r.part();
     }
 }

@@ -1,13 +1,14 @@
 package io.tpkit.runner;
 
 import io.tpkit.config.BenchmarkConfig;
+import io.tpkit.result.ConfigurationSection;
+import io.tpkit.result.DatabaseSection;
 import io.tpkit.result.Environment;
+import io.tpkit.result.EnvironmentSection;
+import io.tpkit.result.WorkloadSection;
 import io.tpkit.scheduler.SchedulerSettings;
 import io.tpkit.spi.database.SettingsSnapshot;
 import io.tpkit.spi.workload.BoundWorkload;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /** How a run describes itself: on the console before it starts, and in result.json. */
 final class RunDescription {
@@ -15,44 +16,23 @@ final class RunDescription {
     }
 
     /** The configuration as recorded: without the settings a fixed-shape benchmark ignores. */
-    static Map<String, Object> configuration(BenchmarkConfig config, BoundWorkload bound) {
-        Map<String, Object> m = config.describe();
-        m.put("warmupSeconds", RunSettings.warmup(config, bound).toMillis() / 1000.0);
-        if (RunSettings.warmsUntilSettled(config)) {
-            // warmupSeconds is then its least; metrics.warmupSeconds says how long it lasted
-            m.put("warmupMostSeconds", RunSettings.warmupMost(config, bound).toMillis() / 1000.0);
-        } else {
-            m.remove("warmupUntilJitSettled"); // a part of a split run warms up for the least alone
-        }
-        if (bound.fixedRun().isPresent()) {
-            for (String ignored : List.of("connections", "terminals", "arrival", "logic", "thinkFactor",
-                    "warmupSeconds", "warmupUntilJitSettled", "warmupMostSeconds", "durationSeconds")) {
-                m.remove(ignored);
-            }
-        }
-        return m;
+    static ConfigurationSection configuration(BenchmarkConfig config, BoundWorkload bound) {
+        // with a warm-up until the JIT compiler settles, warmupSeconds is its least and metrics.warmupSeconds
+        // says how long it lasted; a part of a split run warms up for the least alone
+        ConfigurationSection c = ConfigurationSection.of(config).withWarmup(
+                RunSettings.warmup(config, bound).toMillis() / 1000.0,
+                RunSettings.warmsUntilSettled(config) ? RunSettings.warmupMost(config, bound).toMillis() / 1000.0 : null);
+        return bound.fixedRun().isPresent() ? c.withoutRunShape() : c;
     }
 
-    static Map<String, Object> environment(double driverCpuSeconds) {
-        Map<String, Object> m = Environment.describe();
-        if (driverCpuSeconds >= 0) {
-            // the whole run (warm-up, measurement, drain): what the driver cost the machine,
-            // JIT compilation and start-up included; the measurement interval's share per
-            // transaction is in "cost"
-            m.put("driverCpuSeconds", driverCpuSeconds);
-        }
-        return m;
+    static EnvironmentSection environment(double driverCpuSeconds) {
+        // the whole run (warm-up, measurement, drain): what the driver cost the machine, JIT compilation
+        // and start-up included; the measurement interval's share per transaction is in "cost"
+        return Environment.describe().withDriverCpuSeconds(driverCpuSeconds >= 0 ? driverCpuSeconds : null);
     }
 
-    static Map<String, Object> database(WorkloadOnTarget db, SettingsSnapshot server) {
-        Map<String, Object> m = new LinkedHashMap<>(db.target.describe());
-        m.put("plugin", db.target.plugin().name());
-        m.put("product", server.product());
-        m.put("version", server.version());
-        m.put("durable", server.durable());
-        m.put("durabilityIssues", server.durabilityIssues());
-        m.put("settings", server.settings());
-        return m;
+    static DatabaseSection database(WorkloadOnTarget db, SettingsSnapshot server) {
+        return DatabaseSection.of(db.target.describe(), db.target.plugin().name(), server);
     }
 
     /**
@@ -62,31 +42,15 @@ final class RunDescription {
      * series ({@code start} not null), {@code startingData}: how the series prepared its data
      * (restored from a copy, reloaded, or as the previous run left it) and how long that took.
      */
-    static Map<String, Object> database(WorkloadOnTarget db, BeforeRun before, StartingData.Start start) {
-        Map<String, Object> m = database(db, before.server());
-        if (before.transactionCount() >= 0) {
-            m.put("transactionsBefore", before.transactionCount());
-        }
-        if (start != null) {
-            m.put("startingData", start.record());
-        }
-        return m;
+    static DatabaseSection database(WorkloadOnTarget db, BeforeRun before, StartingData.Start start) {
+        return database(db, before.server()).withStart(before.transactionCount() >= 0 ? before.transactionCount() : null,
+                start == null ? null : start.record());
     }
 
     /** @param part what this part of a split run records for the merge, or null for a whole run */
-    static Map<String, Object> workload(WorkloadOnTarget db, SchedulerSettings s, io.tpkit.result.PartRecord part) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", db.workload.name());
-        m.put("arrival", s.arrival().label());
-        m.put("terminals", s.terminals());
-        m.put("connections", s.connections());
-        m.put("standardTerminals", db.bound.standardTerminals());
-        m.put("transactionTypes", db.bound.transactionTypes());
-        m.put("parameters", db.bound.parameters());
-        if (part != null) {
-            m.put(io.tpkit.result.PartRecord.KEY, part.toMap());
-        }
-        return m;
+    static WorkloadSection workload(WorkloadOnTarget db, SchedulerSettings s, io.tpkit.result.PartRecord part) {
+        return new WorkloadSection(db.workload.name(), s.arrival().label(), s.terminals(), s.connections(),
+                db.bound.standardTerminals(), db.bound.transactionTypes(), db.bound.parameters(), part, null, null);
     }
 
     static String describeRun(WorkloadOnTarget db, SchedulerSettings s) {

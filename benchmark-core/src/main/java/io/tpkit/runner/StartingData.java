@@ -70,14 +70,8 @@ public final class StartingData implements AutoCloseable {
             return !AS_LEFT_METHOD.equals(method);
         }
 
-        Map<String, Object> record() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("method", method);
-            m.put("how", how);
-            if (seconds != null) {
-                m.put("seconds", seconds);
-            }
-            return m;
+        io.tpkit.result.StartingDataSection record() {
+            return new io.tpkit.result.StartingDataSection(method, how, seconds);
         }
     }
 
@@ -120,9 +114,9 @@ public final class StartingData implements AutoCloseable {
 
     static final String NO_LOAD = "--no-load";
     static final String NO_RESET = "--no-reset";
-    static final String RESTORE = "restore";
-    static final String RELOAD_METHOD = "reload";
-    static final String AS_LEFT_METHOD = "as-left";
+    static final String RESTORE = io.tpkit.result.StartingDataSection.RESTORE;
+    static final String RELOAD_METHOD = io.tpkit.result.StartingDataSection.RELOAD;
+    static final String AS_LEFT_METHOD = io.tpkit.result.StartingDataSection.AS_LEFT;
 
     private final Target target;
     private final Ask ask;

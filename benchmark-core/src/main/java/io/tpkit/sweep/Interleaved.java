@@ -16,8 +16,11 @@ import io.tpkit.config.LoadPolicy;
 import io.tpkit.config.TargetText;
 import io.tpkit.files.Folders;
 import io.tpkit.report.ComparisonFolder;
+import io.tpkit.result.DatabaseSection;
 import io.tpkit.result.ResultFolder;
 import io.tpkit.result.RunResult;
+import io.tpkit.result.Sections;
+import io.tpkit.result.StartingDataSection;
 import io.tpkit.runner.RunControl;
 import io.tpkit.runner.RunListener;
 import io.tpkit.runner.Series;
@@ -355,9 +358,9 @@ public final class Interleaved {
     private static StartingData.Summary ofVariant(StartingData.Summary s, List<RunResult> runs) {
         List<Double> seconds = new ArrayList<>();
         for (RunResult r : runs) {
-            if (r.database() != null && r.database().get("startingData") instanceof Map<?, ?> m
-                    && m.get("seconds") instanceof Number n) {
-                seconds.add(n.doubleValue());
+            if (r.database() != null && r.database().startingData() != null
+                    && r.database().startingData().seconds() != null) {
+                seconds.add(r.database().startingData().seconds());
             }
         }
         return new StartingData.Summary(s.method(), s.sameData(), s.asked(), s.copy(), s.copySeconds(), seconds,
@@ -395,25 +398,24 @@ public final class Interleaved {
             RunResult r = inOrder.get(i);
             int round = ran.get(i)[0];
             Variant v = vs.get(ran.get(i)[1]);
-            Map<String, Object> db = r.database() == null ? Map.of() : r.database();
+            DatabaseSection db = r.database() == null ? Sections.empty(DatabaseSection.class) : r.database();
             slots.add(new RunOrder.Slot(i + 1, round + 1, v.letter(), v.index() + 1, v.rounds().get(round).seed(),
-                    r.resultDir(), start(db.get("startingData")),
-                    db.get("transactionsBefore") instanceof Number n ? n.longValue() : null, SweepResult.tps(r),
+                    r.resultDir(), start(db.startingData()), db.transactionsBefore(), SweepResult.tps(r),
                     UsableRuns.whyNotUsable(r)));
         }
         return new RunOrder(RunOrder.text(order), RunOrder.how(rounds), letters, slots, dataLines, targets);
     }
 
     /** What a run started from, in a few words, from its result.json's {@code database.startingData}. */
-    private static String start(Object startingData) {
-        if (!(startingData instanceof Map<?, ?> m)) {
+    private static String start(StartingDataSection startingData) {
+        if (startingData == null) {
             return null;
         }
-        String seconds = m.get("seconds") instanceof Number n ? String.format(Locale.ROOT, " in %.2f s",
-                n.doubleValue()) : "";
-        return switch (String.valueOf(m.get("method"))) {
-            case "restore" -> "restored from the copy" + seconds;
-            case "reload" -> "loaded again" + seconds;
+        String seconds = startingData.seconds() != null ? String.format(Locale.ROOT, " in %.2f s",
+                startingData.seconds()) : "";
+        return switch (String.valueOf(startingData.method())) {
+            case StartingDataSection.RESTORE -> "restored from the copy" + seconds;
+            case StartingDataSection.RELOAD -> "loaded again" + seconds;
             default -> "the data as left";
         };
     }

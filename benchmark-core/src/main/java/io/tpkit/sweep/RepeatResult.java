@@ -138,7 +138,7 @@ public record RepeatResult(String tool, String workload, int requested, double l
             for (io.tpkit.metrics.TypeSummary t : r.metrics().types()) {
                 values.put(t.name() + " p90 ms", t.response().p90Ms());
             }
-            reps.add(new Repetition(i + 1, r.configuration().get("seed") instanceof Number seed ? seed.longValue() : 0,
+            reps.add(new Repetition(i + 1, r.configuration().seed() != null ? r.configuration().seed() : 0,
                     values, r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir(),
                     UsableRuns.whyNotUsable(r), rounds == null ? null : rounds.get(i)));
         }
@@ -152,13 +152,13 @@ public record RepeatResult(String tool, String workload, int requested, double l
                 statistics.add(new Statistic(figure, text, Spread.of(values, level)));
             }
         });
-        Map<String, Object> configuration = new LinkedHashMap<>(runs.getFirst().configuration());
-        configuration.remove("seed");
-        Map<String, Object> db = runs.getFirst().database();
+        // each repetition's seed is in its line
+        Map<String, Object> configuration = runs.getFirst().configuration().withSeed(null).asMap();
+        io.tpkit.result.DatabaseSection db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < requested || reps.stream().anyMatch(Repetition::incomplete);
-        return new RepeatResult(TOOL, String.valueOf(runs.getFirst().workload().get("name")), requested, level,
+        return new RepeatResult(TOOL, String.valueOf(runs.getFirst().workload().name()), requested, level,
                 seedPolicy, loadPolicy, startingData, startedAt, finishedAt, configuration, target,
-                String.valueOf(db.get("product")), String.valueOf(db.get("version")), reps, statistics, incomplete, folder,
+                String.valueOf(db.product()), String.valueOf(db.version()), reps, statistics, incomplete, folder,
                 used, interleaved);
     }
 

@@ -95,7 +95,7 @@ public final class Sequences {
                     config.loadPolicy(LoadPolicy.IF_EMPTY); // --reload loads once, before the first run
                 }
                 RunResult r = Runner.run(config.build(), listener, control);
-                database = r.database().get("product") + " " + r.database().get("version");
+                database = r.database().productVersion();
                 runs.add(finished(step, r));
                 if (r.metrics().incomplete()) {
                     break;
@@ -123,12 +123,9 @@ public final class Sequences {
     }
 
     private static RunSequence.Finished finished(RunSequence.Step step, RunResult r) {
-        Map<String, Object> parameters = new java.util.LinkedHashMap<>();
-        if (r.workload().get("parameters") instanceof Map<?, ?> m) {
-            m.forEach((k, v) -> parameters.put(String.valueOf(k), v));
-        }
+        Map<String, Object> parameters = r.workload().parameters() == null ? Map.of() : r.workload().parameters();
         return new RunSequence.Finished(step, r.metrics(), parameters, r.load() != null,
-                Boolean.TRUE.equals(r.database().get("durable")), r.consistent(), r.validity().verdict(),
+                Boolean.TRUE.equals(r.database().durable()), r.consistent(), r.validity().verdict(),
                 r.resultDir());
     }
 

@@ -205,8 +205,8 @@ public record SweepResult(String tool, String workload, String axis, List<Double
         for (int i = 0; i < runs.size(); i++) {
             RunResult r = runs.get(i);
             QueueingModel.Measured m = measured.get(i);
-            int connections = whole(r.workload(), "connections");
-            int terminals = whole(r.workload(), "terminals");
+            int connections = r.workload().connectionsOrZero();
+            int terminals = r.workload().terminalsOrZero();
             Predicted predicted = null;
             if (inputs != null && m.completed() > 0) {
                 QueueingModel.Prediction p = QueueingModel.predict(inputs, terminals, connections);
@@ -218,9 +218,9 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                     modelled++;
                 }
             }
-            Object rate = r.configuration() == null ? null : r.configuration().get("ratePerSecond");
-            points.add(new Point(i + 1, done.get(i), String.valueOf(r.workload().get("arrival")), connections,
-                    terminals, rate instanceof Number n ? n.doubleValue() : null, tps(r), headline(r), m.throughput(),
+            Double rate = r.configuration() == null ? null : r.configuration().ratePerSecond();
+            points.add(new Point(i + 1, done.get(i), String.valueOf(r.workload().arrival()), connections,
+                    terminals, rate, tps(r), headline(r), m.throughput(),
                     m.responseMs(), types(r), finding.gainPerDoublingPct().get(i), predicted,
                     r.validity().verdict(), r.consistent(), r.metrics().incomplete(), r.resultDir()));
         }
@@ -228,18 +228,18 @@ public record SweepResult(String tool, String workload, String axis, List<Double
                 : new Model(inputs, curve(sweep, inputs, points), modelled == 0 ? null : sumRequests / modelled,
                 modelled == 0 ? null : sumResponse / modelled, alternative(sweep, runs, measured, points, think, source,
                         sweep.mvaOther()), null);
-        Map<String, Object> configuration = new LinkedHashMap<>(runs.getFirst().configuration());
+        Map<String, Object> configuration = runs.getFirst().configuration().asMap();
         configuration.remove(axis.configKey());
         int peak = finding.peak();
         KneeFinding knee = new KneeFinding(finding.kneeReached() ? finding.knee() + 1 : null,
                 finding.kneeReached() ? done.get(finding.knee()) : null, finding.thresholdPct(),
                 KNEE_DEFINITION, finding.explanation());
-        Map<String, Object> db = runs.getFirst().database();
+        io.tpkit.result.DatabaseSection db = runs.getFirst().database();
         boolean incomplete = interrupted || runs.size() < sweep.values().size()
                 || points.stream().anyMatch(Point::incomplete);
         return new SweepResult(TOOL, sweep.base().workload(), axis.label(), sweep.values(), sweep.order(),
                 List.copyOf(runOrder), figure, startedAt, finishedAt, configuration, target, data, dataText(data),
-                String.valueOf(db.get("product")), String.valueOf(db.get("version")),
+                String.valueOf(db.product()), String.valueOf(db.version()),
                 points, new Peak(peak + 1, done.get(peak), points.get(peak).tps(),
                 kneePoints.get(peak).throughput(), finding.peakAtEnd()), knee, model, incomplete, folder);
     }
@@ -380,10 +380,5 @@ public record SweepResult(String tool, String workload, String axis, List<Double
             out.add(new TypeFigures(t.name(), t.perSecond(), resp.meanMs(), resp.p50Ms(), resp.p90Ms(), resp.p99Ms()));
         }
         return out;
-    }
-
-    /** A whole number of an open section of a result (workload), 0 when absent. */
-    static int whole(Map<String, Object> section, String key) {
-        return section != null && section.get(key) instanceof Number n ? n.intValue() : 0;
     }
 }

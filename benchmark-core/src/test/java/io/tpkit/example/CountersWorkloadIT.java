@@ -55,7 +55,7 @@ class CountersWorkloadIT {
         for (io.tpkit.sweep.RepeatResult.Repetition rep : set.runs()) {
             RunResult r = io.tpkit.result.ResultReader.read(Path.of(rep.resultDir()));
             // the sum of the hits the database held before the run: none, every time
-            assertThat(((Number) r.database().get("transactionsBefore")).longValue()).isZero();
+            assertThat(r.database().transactionsBefore()).isZero();
             assertThat(r.metrics().totalCommitted()).isPositive();
             assertThat(r.consistency()).allMatch(CheckResult::passed);
             assertThat(r.load()).isNotNull();

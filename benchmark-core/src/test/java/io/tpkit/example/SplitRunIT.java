@@ -64,7 +64,7 @@ class SplitRunIT {
         List<RunResult> parts = runParts(2);
         for (RunResult p : parts) {
             assertThat(p.validity().verdict()).contains("judged on the whole run by 'tpkit merge'");
-            assertThat(p.workload().get("part")).isNotNull();
+            assertThat(p.workload().part()).isNotNull();
         }
         assertThat(startOf(parts.get(0))).isEqualTo(startOf(parts.get(1)));
 
@@ -90,7 +90,7 @@ class SplitRunIT {
         }
         assertThat(m.response().p90Ms()).isEqualTo(together.getValueAtPercentile(90) / 1000.0);
         assertThat(m.response().p99Ms()).isEqualTo(together.getValueAtPercentile(99) / 1000.0);
-        assertThat(merged.workload().get("terminals")).isEqualTo(4);
+        assertThat(merged.workload().terminals()).isEqualTo(4);
         assertThat(Path.of(merged.resultDir(), "report.html")).isNotEmptyFile();
 
         // each second of the merged time series is the parts' same second: counts summed, and the
@@ -160,6 +160,6 @@ class SplitRunIT {
     }
 
     private static Object startOf(RunResult part) {
-        return ((java.util.Map<?, ?>) part.workload().get("part")).get("startEpochMs");
+        return part.workload().part().startEpochMs();
     }
 }

@@ -51,7 +51,7 @@ class SweepResultTest {
         assertThat(r.peak().atEnd()).isTrue();
         assertThat(r.knee().point()).isEqualTo(2);
         assertThat(r.knee().value()).isEqualTo(2.0);
-        assertThat(r.configuration()).doesNotContainKey("connections").containsEntry("seed", 7);
+        assertThat(r.configuration()).doesNotContainKey("connections").containsEntry("seed", 7L);
         assertThat(r.incomplete()).isFalse();
         // demands from the first point: S = 2 ms, D_cpu = 0.5 ms on 2 CPUs, D_other = 1.5 ms (a delay)
         assertThat(r.model().inputs().cpuDemandMs()).isCloseTo(0.5, within(1e-12));

@@ -139,7 +139,7 @@ abstract class HpssDatabaseIT {
         } finally {
             pool.shutdown();
         }
-        List<Object> slices = parts.stream().map(p -> (Object) ((Map<?, ?>) p.workload().get("part")).get("terminals")).toList();
+        List<Object> slices = parts.stream().map(p -> (Object) p.workload().part().terminals()).toList();
         assertThat(slices).containsExactly(List.of(0, 1), List.of(2, 3));
         for (RunResult p : parts) {
             assertThat(p.metrics().iterations()).extracting(Iteration::committed).containsExactly(100L, 100L, 100L);
@@ -149,9 +149,8 @@ abstract class HpssDatabaseIT {
             double lastEnd = 0;
             double firstStart = Double.MAX_VALUE;
             for (RunResult p : parts) {
-                Map<?, ?> part = (Map<?, ?>) p.workload().get("part");
-                double late = (((Number) part.get("originEpochMs")).longValue()
-                        - ((Number) part.get("startEpochMs")).longValue()) / 1e3;
+                io.tpkit.result.PartRecord part = p.workload().part();
+                double late = (part.originEpochMs() - part.startEpochMs()) / 1e3;
                 lastEnd = Math.max(lastEnd, late + p.metrics().iterations().get(k - 1).endSeconds());
                 firstStart = Math.min(firstStart, late + p.metrics().iterations().get(k).startSeconds());
             }
@@ -212,8 +211,7 @@ abstract class HpssDatabaseIT {
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         assertThat(failed(r)).contains("standard-shape")
                 .isSubsetOf("standard-shape", "quiet-machine", "jit-settled", "driver-saturation");
-        @SuppressWarnings("unchecked")
-        java.util.Map<String, Object> parameters = (java.util.Map<String, Object>) r.workload().get("parameters");
+        java.util.Map<String, Object> parameters = r.workload().parameters();
         assertThat(parameters).containsEntry("iterationMode", "restart").containsEntry("iterationPauseSeconds", 1.0);
     }
 

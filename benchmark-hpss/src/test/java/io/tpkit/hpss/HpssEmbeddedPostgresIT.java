@@ -45,10 +45,9 @@ class HpssEmbeddedPostgresIT extends HpssDatabaseIT {
     void serverSettingsAreAppliedAndRecorded() throws Exception {
         RunResult r = Tpkit.run(small(2, 10, 1).serverSetting("max_wal_size", "4GB")
                 .serverSetting("checkpoint_timeout", "1h").build());
-        assertThat(r.configuration()).containsEntry("serverSettings",
-                java.util.Map.of("max_wal_size", "4GB", "checkpoint_timeout", "1h"));
-        @SuppressWarnings("unchecked")
-        java.util.Map<String, Object> settings = (java.util.Map<String, Object>) r.database().get("settings");
+        assertThat(r.configuration().serverSettings())
+                .isEqualTo(java.util.Map.of("max_wal_size", "4GB", "checkpoint_timeout", "1h"));
+        java.util.Map<String, String> settings = r.database().settings();
         assertThat(settings).containsEntry("max_wal_size", "4GB").containsEntry("checkpoint_timeout", "1h");
     }
 

@@ -39,6 +39,6 @@ class ContentionIT {
         assertThat(t.failed().values().stream().mapToLong(Long::longValue).sum())
                 .isEqualTo(t.failed().getOrDefault("serialization", 0L));
         assertThat(r.consistency()).allMatch(CheckResult::passed);
-        assertThat(r.configuration()).containsEntry("isolation", "repeatable-read");
+        assertThat(r.configuration().isolation()).isEqualTo("repeatable-read");
     }
 }

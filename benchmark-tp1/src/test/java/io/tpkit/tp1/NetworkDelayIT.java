@@ -64,8 +64,8 @@ class NetworkDelayIT {
             assertThat(p50 - p50Plain).as("what the delay added to p50").isLessThan(Math.max(2 * added, 1.5 * added + 10));
 
             assertThat(delayed.consistency()).allMatch(CheckResult::passed);
-            assertThat(delayed.configuration()).containsEntry("networkDelayOneWayMs", 5.0);
-            assertThat(plain.configuration()).doesNotContainKey("networkDelayOneWayMs");
+            assertThat(delayed.configuration().networkDelayOneWayMs()).isEqualTo(5.0);
+            assertThat(plain.configuration().networkDelayOneWayMs()).isNull();
             assertThat(delayed.validity().rules()).filteredOn(RuleResult::failed).extracting(RuleResult::id)
                     .contains("no-added-delay");
             assertThat(delayed.validity().verdict()).contains("no-added-delay");

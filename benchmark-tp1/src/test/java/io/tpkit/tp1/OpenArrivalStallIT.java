@@ -102,7 +102,7 @@ class OpenArrivalStallIT {
         assertThat(r.metrics().measuredBy()).contains("open arrivals at 100.0/s");
         // the database keeps up with 100 a second: about 300 arrivals in the 3 s, all served
         assertThat(r.metrics().totalCommitted()).isBetween(240L, 330L);
-        assertThat(r.configuration()).containsEntry("ratePerTerminal", true);
+        assertThat(r.configuration().ratePerTerminal()).isTrue();
     }
 
     /** Locks the branches for 2.5 seconds, once, from the second measured second on. */

@@ -149,7 +149,7 @@ abstract class Tp1DatabaseIT {
         assertThat(r.metrics().totalCommitted()).isEqualTo(300);
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         assertThat(number("SELECT count(*) FROM tp1_history")).isEqualTo(300);
-        assertThat(r.configuration()).containsEntry("logic", "procedure");
+        assertThat(r.configuration().logic()).isEqualTo("procedure");
         // one call, which commits by itself (auto-commit): one round trip
         costIsMeasured(r, 1, 0, 1);
     }
@@ -166,7 +166,7 @@ abstract class Tp1DatabaseIT {
         assertThat(r.metrics().totalCommitted()).isEqualTo(300);
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
-        assertThat(r.configuration()).containsEntry("logic", "interactive");
+        assertThat(r.configuration().logic()).isEqualTo("interactive");
         costIsMeasured(r, 5, 1, 6);
         assertThat(InteractiveSession.roundTrips()).isEqualTo(6);
     }
@@ -241,7 +241,8 @@ abstract class Tp1DatabaseIT {
     void closedTerminalsAreTpcAStyle() throws Exception {
         RunResult r = Tpkit.run(small().arrival(ArrivalModel.CLOSED).thinkFactor(0.001).connections(2).build());
 
-        assertThat(r.workload()).containsEntry("terminals", 20).containsEntry("arrival", "closed");
+        assertThat(r.workload().terminals()).isEqualTo(20);
+        assertThat(r.workload().arrival()).isEqualTo("closed");
         assertThat(r.metrics().totalCommitted()).isPositive();
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         assertThat(failed(r)).contains("tpc-a-cycle-time");
@@ -326,7 +327,7 @@ abstract class Tp1DatabaseIT {
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database",
                 "t1-amends-recorded", "account-balances-match-history", "sub-transactions-whole");
-        assertThat(r.workload().get("parameters")).asString().contains("t1Keys=[1, 3334, 6667]", "t1KeysPerStream=4",
+        assertThat(r.workload().parameters()).asString().contains("t1Keys=[1, 3334, 6667]", "t1KeysPerStream=4",
                 "opsPerTransaction=4");
         assertThat(r.headline()).containsOnlyKeys("t1AmendPerSecond");
         assertThat(r.headline().get("t1AmendPerSecond").value()).isEqualTo(4 * r.metrics().throughput().overWallClock());
@@ -336,7 +337,7 @@ abstract class Tp1DatabaseIT {
         costIsMeasured(r, 4 * (1 + guardsPerUpdate()), 1, 1);
 
         RunResult tp1 = Tpkit.run(small().loadPolicy(LoadPolicy.NEVER).build());
-        assertThat(tp1.workload().get("parameters")).asString().contains("t1AmendsUndoneBeforeRun=" + 4 * committed);
+        assertThat(tp1.workload().parameters()).asString().contains("t1AmendsUndoneBeforeRun=" + 4 * committed);
         assertThat(tp1.consistency()).allMatch(CheckResult::passed);
         assertThat(drift()).isEmpty();
     }
@@ -488,7 +489,7 @@ abstract class Tp1DatabaseIT {
 
     /** The database's count of TP1 transactions (history rows) before the run, as the run read it. */
     static long historyBefore(RunResult r) {
-        return ((Number) r.database().get("transactionsBefore")).longValue();
+        return r.database().transactionsBefore();
     }
 
     /**
@@ -516,7 +517,7 @@ abstract class Tp1DatabaseIT {
             assertThat(r.metrics().committedAllPhases()).isPositive();
             assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
             assertThat(r.consistency()).allMatch(CheckResult::passed);
-            assertThat(r.database().get("startingData").toString()).contains("method=restore");
+            assertThat(r.database().startingData().method()).isEqualTo("restore");
         }
         if (keepsData()) {
             // the last repetition's history rows only, on the data as the series found it; no copy left

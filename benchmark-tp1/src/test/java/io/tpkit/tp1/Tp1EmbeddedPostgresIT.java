@@ -102,7 +102,7 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
 
         RunResult r = Tpkit.run(config.loadPolicy(io.tpkit.config.LoadPolicy.NEVER).build());
 
-        assertThat(r.database()).containsEntry("durable", false);
+        assertThat(r.database().durable()).isFalse();
         assertThat(failed(r)).contains("durability");
         assertThat(r.validity().verdict()).contains("durability");
         assertThat(r.validity().rules()).filteredOn(rule -> rule.id().equals("durability"))
@@ -127,7 +127,7 @@ class Tp1EmbeddedPostgresIT extends Tp1DatabaseIT {
         assertThat(set.startingData().copy()).startsWith("the tables copied within the database");
         for (RunResult r : results(set)) {
             assertThat(historyBefore(r)).isZero();
-            assertThat(r.database()).containsEntry("durable", false);
+            assertThat(r.database().durable()).isFalse();
             assertThat(r.consistency()).allMatch(io.tpkit.spi.workload.CheckResult::passed);
         }
         assertThat(this.<String>query(s -> {

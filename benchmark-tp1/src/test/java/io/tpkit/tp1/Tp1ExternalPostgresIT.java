@@ -112,7 +112,7 @@ class Tp1ExternalPostgresIT extends Tp1DatabaseIT {
         assertThat(p.databaseCpuSource()).contains("PID");
         assertThat(s.databaseCpuMicros()).as(String.join("; ", s.notes())).isPositive();
         assertThat(s.databaseCpuMicros()).isLessThan(1.5 * p.databaseCpuMicros());
-        assertThat(statements.configuration()).containsEntry("databaseCpu", "statements");
+        assertThat(statements.configuration().databaseCpu()).isEqualTo("statements");
     }
 
     @Test

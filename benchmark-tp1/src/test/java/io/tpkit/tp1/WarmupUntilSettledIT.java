@@ -48,8 +48,9 @@ class WarmupUntilSettledIT {
         }
         assertThat(w.settledWhen()).contains("5% of the driver's CPU for 5 s");
         assertThat(w.compilerPctOfDriver()).isNotNull().isBetween(0.0, 100.0);
-        assertThat(r.configuration()).containsEntry("warmupUntilJitSettled", true)
-                .containsEntry("warmupSeconds", 10.0).containsEntry("warmupMostSeconds", 120.0);
+        assertThat(r.configuration().warmupUntilJitSettled()).isTrue();
+        assertThat(r.configuration().warmupSeconds()).isEqualTo(10.0);
+        assertThat(r.configuration().warmupMostSeconds()).isEqualTo(120.0);
         assertThat(ResultReader.read(Path.of(r.resultDir())).metrics().warmupEnd()).isEqualTo(w);
     }
 
@@ -63,7 +64,8 @@ class WarmupUntilSettledIT {
         assertThat(w.settledWhen()).isNull();
         // the warm-up's clock starts before the connections open, its 2 s once they are
         assertThat(r.metrics().warmupSeconds()).isGreaterThanOrEqualTo(2.0).isLessThan(5.0);
-        assertThat(r.configuration()).containsEntry("warmupSeconds", 2.0).doesNotContainKey("warmupUntilJitSettled");
+        assertThat(r.configuration().warmupSeconds()).isEqualTo(2.0);
+        assertThat(r.configuration().warmupUntilJitSettled()).isNull();
         if (Files.isDirectory(Path.of("/proc/self/task"))) {
             assertThat(w.compilerPctOfDriver()).isNotNull();
         }

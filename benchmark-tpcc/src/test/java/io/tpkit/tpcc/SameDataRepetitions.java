@@ -47,7 +47,7 @@ final class SameDataRepetitions {
 
     /** The sum of D_NEXT_O_ID the run read before it started. */
     static long newOrdersBefore(RunResult r) {
-        return ((Number) r.database().get("transactionsBefore")).longValue();
+        return r.database().transactionsBefore();
     }
 
     /** The New-Orders the database recorded during the run, from the run's cross-check. */

@@ -36,7 +36,7 @@ class TpccRunIT {
         assertThat(r.consistency()).allMatch(CheckResult::passed);
         assertThat(r.consistency()).extracting(CheckResult::name).contains("driver-count-matches-database");
         assertThat(r.headline()).isNotEmpty();
-        assertThat(r.workload()).containsEntry("terminals", 10);
+        assertThat(r.workload().terminals()).isEqualTo(10);
         assertThat(r.validity().rules()).filteredOn(RuleResult::failed).extracting(RuleResult::id)
                 .contains("keying-think-times", "measurement-interval").doesNotContain("consistency", "durability");
     }
@@ -61,7 +61,7 @@ class TpccRunIT {
                 .thinkFactor(0).logic(Logic.PROCEDURE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4)).outDir(temp)
                 .build());
 
-        assertThat((java.util.Map<String, Object>) r.workload().get("parameters"))
+        assertThat(r.workload().parameters())
                 .containsEntry("logic", "procedure: one stored-procedure call per transaction");
         assertThat(r.metrics().types().getFirst().committed()).isGreaterThan(100);
         assertThat(r.metrics().types().getFirst().businessRollbacks()).isPositive();
@@ -92,7 +92,7 @@ class TpccRunIT {
                 .thinkFactor(0).logic(Logic.INTERACTIVE).warmup(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
                 .outDir(temp).build());
 
-        assertThat((java.util.Map<String, Object>) r.workload().get("parameters"))
+        assertThat(r.workload().parameters())
                 .containsEntry("logic", "interactive: SQL statements sent by the driver one at a time, each answer "
                         + "read before the next, COMMIT on its own");
         assertThat(r.metrics().types().getFirst().committed()).isGreaterThan(20);

@@ -2,8 +2,10 @@ package io.tpkit.cli;
 
 import io.tpkit.metrics.RunMetrics;
 import io.tpkit.metrics.TypeSummary;
+import io.tpkit.result.DatabaseSection;
 import io.tpkit.result.LoadReport;
 import io.tpkit.result.RunResult;
+import io.tpkit.result.WorkloadSection;
 import io.tpkit.spi.workload.CheckResult;
 import io.tpkit.spi.workload.RuleResult;
 import java.io.PrintWriter;
@@ -26,19 +28,20 @@ final class SummaryPrinter {
 
     void print(RunResult r) {
         RunMetrics m = r.metrics();
-        Map<String, Object> db = r.database();
-        Map<String, Object> w = r.workload();
+        DatabaseSection db = r.database();
+        WorkloadSection w = r.workload();
         out.println();
-        out.printf(Locale.ROOT, "%s on %s %s (%s)%n", w.get("name"), db.get("product"), db.get("version"), db.get("kind"));
+        out.printf(Locale.ROOT, "%s on %s %s (%s)%n", w.name(), db.product(), db.version(), db.kind());
         out.println("  " + io.tpkit.validity.RunFraming.of(r.validity()));
-        Object scale = w.get("parameters") instanceof Map<?, ?> p ? p.get("scale") : null;
-        Object logic = r.configuration().get("logic");
+        Object scale = w.parameters() == null ? null : w.parameters().get("scale");
+        String logic = r.configuration().logic();
         out.printf(Locale.ROOT, "  scale %s, %s arrival, %s, %s%s (all parameters in result.json)%n",
-                scale, w.get("arrival"), counted(w.get("terminals"), "terminals"),
-                counted(w.get("connections"), "connections"), logic == null ? "" : ", " + logic + " logic");
-        if (r.configuration().get("networkDelayOneWayMs") instanceof Number delay) {
+                scale, w.arrival(), counted(w.terminals(), "terminals"),
+                counted(w.connections(), "connections"), logic == null ? "" : ", " + logic + " logic");
+        Double delay = r.configuration().networkDelayOneWayMs();
+        if (delay != null) {
             out.printf(Locale.ROOT, "  NETWORK DELAY ADDED by tpkit: %s ms each way, %s ms per round trip (an emulated "
-                    + "network: the times and rates below include it)%n", delay, 2 * delay.doubleValue());
+                    + "network: the times and rates below include it)%n", delay, 2 * delay);
         }
         out.printf(Locale.ROOT, "  measured %.1f s after %.1f s warm-up (%s)%s%n", m.measurementSeconds(),
                 m.warmupSeconds(), m.measuredBy(), m.incomplete() ? " -- INCOMPLETE, interrupted" : "");
