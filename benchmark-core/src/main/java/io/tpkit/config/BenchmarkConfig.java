@@ -250,21 +250,11 @@ public final class BenchmarkConfig {
         } else {
             m.put("durationSeconds", duration().toMillis() / 1000.0);
         }
-        if (ratePerSecond > 0) {
-            m.put("ratePerSecond", ratePerSecond);
-        }
-        if (latencyLimit != null) {
-            m.put("latencyLimitMs", latencyLimit.toNanos() / 1e6);
-        }
-        if (ratePerSecond > 0) {
-            m.put("interarrival", interarrival.label());
-        }
-        if (ratePerTerminal) {
-            m.put("ratePerTerminal", true);
-        }
-        if (!networkDelay.isZero()) {
-            m.put("networkDelayOneWayMs", networkDelay.toNanos() / 1e6);
-        }
+        if (ratePerSecond > 0) m.put("ratePerSecond", ratePerSecond);
+        if (latencyLimit != null) m.put("latencyLimitMs", latencyLimit.toNanos() / 1e6);
+        if (ratePerSecond > 0) m.put("interarrival", interarrival.label());
+        if (ratePerTerminal) m.put("ratePerTerminal", true);
+        if (!networkDelay.isZero()) m.put("networkDelayOneWayMs", networkDelay.toNanos() / 1e6);
         m.put("isolation", isolation.label());
         m.put("databaseCpu", databaseCpu.label());
         m.put("load", loadPolicy.name().toLowerCase(java.util.Locale.ROOT));
