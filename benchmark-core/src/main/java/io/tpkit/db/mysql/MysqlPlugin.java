@@ -65,12 +65,12 @@ public final class MysqlPlugin implements DatabasePlugin {
      * <p>Reads go through a plain 16 KiB {@code BufferedInputStream} ({@code useReadAheadInput}
      * and {@code useUnbufferedInput} off) rather than Connector/J's default read-ahead stream.
      * MariaDB and MySQL flush each statement's result of a multi-statement query on its own, so
-     * the driver waits for the next result once per statement; at each wait the read-ahead
+     * the driver can wait for the next result once per statement; at each wait the read-ahead
      * stream asks the kernel how many bytes have arrived (an ioctl) and, none having arrived
      * yet, reads the 4-byte packet header alone, then the rest in a second read: six system
      * calls per result where the buffered stream makes three (a failed read, the poll, one read
      * of all that arrived). The bytes, the round trips and the server's work are the same; TP1's
-     * driver CPU per transaction fell by about a fifth (docs/cost.md, "Connector/J").
+     * driver CPU per transaction fell by 16% (docs/cost.md, "Connector/J").
      */
     @Override
     public Map<String, String> connectionProperties() {
