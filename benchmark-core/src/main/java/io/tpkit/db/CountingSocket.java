@@ -51,6 +51,24 @@ public final class CountingSocket extends Socket {
         this.delayNanos = oneWayDelay.toNanos();
     }
 
+    private CountingSocket(Duration oneWayDelay, java.net.SocketImpl impl) throws java.net.SocketException {
+        super(impl);
+        this.delayNanos = oneWayDelay.toNanos();
+    }
+
+    /**
+     * A counting socket whose reads without a timeout wait in the kernel, one system call each,
+     * even after a connect or read with a timeout ({@link ChannelSocketImpl}: the JDK's socket
+     * polls before every read from then on).
+     */
+    public static CountingSocket blocking(Duration oneWayDelay) {
+        try {
+            return new CountingSocket(oneWayDelay, new ChannelSocketImpl());
+        } catch (java.net.SocketException e) {
+            throw new IllegalStateException("Socket(SocketImpl) does not throw", e);
+        }
+    }
+
     /** The delay each direction adds to every message. */
     public Duration oneWayDelay() {
         return Duration.ofNanos(delayNanos);

@@ -92,6 +92,63 @@ class CountingSocketTest {
         assertThat(bytes.received() - received).isEqualTo(3 * ANSWER);
     }
 
+    /**
+     * The PostgreSQL factory's socket (a blocking channel behind the Socket API): it connects
+     * with a timeout, carries the options a driver sets, counts the same bytes, and a read with
+     * a timeout times out without breaking the untimed reads after it.
+     */
+    @Test
+    void theBlockingSocketConnectsCountsAndTimesOutAsTheJdksDoes() throws Exception {
+        WireBytes bytes = WireBytes.ofCurrentThread();
+        long sent = bytes.sent();
+        long received = bytes.received();
+        try (Socket s = CountingSocket.blocking(Duration.ZERO)) {
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()), 5_000);
+            assertThat(s.getPort()).isEqualTo(server.getLocalPort());
+            assertThat(s.getInetAddress()).isEqualTo(InetAddress.getLoopbackAddress());
+            assertThat(s.getLocalPort()).isPositive();
+            s.setTcpNoDelay(true);
+            s.setKeepAlive(true);
+            s.setSoLinger(true, 3);
+            assertThat(s.getTcpNoDelay()).isTrue();
+            assertThat(s.getKeepAlive()).isTrue();
+            assertThat(s.getSoLinger()).isEqualTo(3);
+            s.setSoLinger(false, 0);
+            assertThat(s.getSoLinger()).isEqualTo(-1);
+            exchange(s.getInputStream(), s.getOutputStream());
+            s.setSoTimeout(100); // nothing was asked: nothing comes
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.getInputStream().read())
+                    .isInstanceOf(java.net.SocketTimeoutException.class);
+            s.setSoTimeout(0);
+            assertThat(s.getSoTimeout()).isZero();
+            exchange(s.getInputStream(), s.getOutputStream());
+            exchange(s.getInputStream(), s.getOutputStream());
+        }
+        served.get();
+        assertThat(bytes.sent() - sent).isEqualTo(3 * REQUEST);
+        assertThat(bytes.received() - received).isEqualTo(3 * ANSWER);
+    }
+
+    /** What JDBC's abort does to a connection: closing the socket ends a read blocked on it in another thread. */
+    @Test
+    void closingTheBlockingSocketEndsAReadBlockedOnIt() throws Exception {
+        Socket s = CountingSocket.blocking(Duration.ZERO);
+        s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()), 5_000);
+        ExecutorService reader = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> read = reader.submit(() -> s.getInputStream().read()); // nothing asked: it blocks
+            Thread.sleep(200);
+            assertThat(read.isDone()).isFalse();
+            s.close();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> read.get(5, java.util.concurrent.TimeUnit.SECONDS))
+                    .isInstanceOf(java.util.concurrent.ExecutionException.class)
+                    .hasCauseInstanceOf(java.io.IOException.class);
+        } finally {
+            s.close();
+            reader.shutdownNow();
+        }
+    }
+
     @Test
     void aDelayIsPaidOncePerMessageEachWay() throws Exception {
         Duration oneWay = Duration.ofMillis(100);

@@ -26,9 +26,13 @@ public final class CountingSocketFactory extends SocketFactory {
         this.delay = CountingSocket.delay(info.getProperty(CountingSocket.DELAY_PROPERTY));
     }
 
+    /**
+     * pgjdbc connects with a timeout ({@code connectTimeout}) and reads without one: a blocking
+     * channel's socket keeps those reads one system call each (see {@link CountingSocket#blocking}).
+     */
     @Override
     public Socket createSocket() {
-        return new CountingSocket(delay);
+        return CountingSocket.blocking(delay);
     }
 
     @Override
