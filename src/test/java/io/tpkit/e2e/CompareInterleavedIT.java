@@ -218,9 +218,8 @@ class CompareInterleavedIT {
 
     @Test
     void aJdbcUrlGivenWithBothLogicsIsOneDatabaseWithOneCopyOfTheData() throws Exception {
-        String url = System.getenv("TPKIT_TEST_PG_URL");
-        assumeTrue(url != null, "needs TPKIT_TEST_PG_URL (a PostgreSQL database of its own; CI sets it)");
-        String user = System.getenv().getOrDefault("TPKIT_TEST_PG_USER", "postgres");
+        String url = io.tpkit.testing.TestDatabases.externalPostgresUrl();
+        String user = io.tpkit.testing.TestDatabases.externalPostgresUser();
         Cli cli = compare(temp.resolve("out"), "--db", url, "--user", user, "--logic", "client,procedure",
                 "--repeat", "2");
         assertThat(cli.exitCode()).as(cli.out() + cli.err()).isZero();

@@ -57,6 +57,7 @@ public final class TestDatabases {
             System.err.println("[tpkit tests] " + why);
         }
         assumeTrue(present, why);
+        ExternalServers.acquire();
         return url;
     }
 
