@@ -76,12 +76,13 @@ class NetworkDelayIT {
     /** The external server of the same product where the suite names one (no server to start per run). */
     private static BenchmarkConfig.Builder onTheSuitesServer(BenchmarkConfig.Builder config, String embedded) {
         String variable = embedded.equals("embedded-postgres") ? TestDatabases.PG_URL : TestDatabases.MYSQL_URL;
-        String url = System.getenv(variable);
-        if (url == null || url.isBlank()) {
+        String named = System.getenv(variable);
+        if (named == null || named.isBlank()) {
             return config.target(embedded);
         }
+        // through TestDatabases, which takes the external servers from the other test JVM
         return embedded.equals("embedded-postgres")
-                ? config.target(url).user(TestDatabases.externalPostgresUser())
-                : config.target(url).user(TestDatabases.externalMysqlUser());
+                ? config.target(TestDatabases.externalPostgresUrl()).user(TestDatabases.externalPostgresUser())
+                : config.target(TestDatabases.externalMysqlUrl()).user(TestDatabases.externalMysqlUser());
     }
 }
