@@ -57,7 +57,7 @@ public final class TestDatabases {
             System.err.println("[tpkit tests] " + why);
         }
         assumeTrue(present, why);
-        ExternalServers.acquire();
+        SharedServers.acquire();
         return url;
     }
 

@@ -80,7 +80,7 @@ class NetworkDelayIT {
         if (named == null || named.isBlank()) {
             return config.target(embedded);
         }
-        // through TestDatabases, which takes the external servers from the other test JVM
+        // through TestDatabases, which takes the external servers from the other test JVM (io.tpkit.testing.SharedServers)
         return embedded.equals("embedded-postgres")
                 ? config.target(TestDatabases.externalPostgresUrl()).user(TestDatabases.externalPostgresUser())
                 : config.target(TestDatabases.externalMysqlUrl()).user(TestDatabases.externalMysqlUser());
