@@ -9,9 +9,9 @@ import java.util.function.IntFunction;
 
 /**
  * The {@code closed} model: terminals wait their keying and think times in a {@link DueQueue},
- * and a free server takes the earliest due request, runs it (or queues a deferred one), and
- * puts the terminal back with its next request, due after its think and keying times. The wait
- * for a free server is the queue time.
+ * and a free server takes the earliest due one and moves its life on: runs its request (or
+ * queues a deferred one), and puts it back with its next request, due after its think and
+ * keying times. The wait for a free server is the queue time.
  */
 final class ClosedArrivals implements Arrivals {
     private final Dispatch d;
@@ -34,6 +34,7 @@ final class ClosedArrivals implements Arrivals {
                 // cycle; each first waits part of a think time instead, spread over the terminals
                 long stagger = (long) (d.scaled(t.terminal.thinkNanos(first)) * ((i + 0.5) / n));
                 t.schedule(first, now + stagger, d.scaled(t.terminal.keyingNanos(first)));
+                t.state = TerminalLife.State.THROTTLE; // chosen, and waiting
                 dueQueue.put(t);
             } else {
                 done.countDown();
@@ -51,9 +52,8 @@ final class ClosedArrivals implements Arrivals {
         dueQueue.close();
     }
 
-    /** One server: takes the earliest due terminal and moves it one step on through its life. */
+    /** One server: takes the earliest due terminal and moves its life on until it waits again. */
     private void serve(ConnectionWorker server, CountDownLatch done) {
-        RatePacer pacer = d.pacer;
         while (!d.stopping()) {
             long waitStart = System.nanoTime();
             WaitingTerminal t;
@@ -71,41 +71,58 @@ final class ClosedArrivals implements Arrivals {
             // free for it (a late wake-up, or the queue's own cost). Waiting for a busy server
             // is the database's queueing, which the queue time shows instead.
             d.metrics.recordLag(now - Math.max(t.due, waitStart));
-            if (pacer != null && !t.slotted) {
-                long slot = pacer.nextSlot();
-                t.slotted = true;
-                t.slot = slot;
-                t.intended = Math.max(slot, t.intended);
-                if (slot > now) {
-                    t.due = slot; // keyed, waits for its slot
-                    dueQueue.put(t);
-                    continue;
-                }
+            t.serviceStart = now; // its service starts when a server takes it
+            if (t.advance(this, d, server) == TerminalLife.State.DONE && t.count >= t.quota) {
+                done.countDown(); // done with its share: it leaves the queue
             }
-            Request request = t.request;
-            if (pacer != null && d.tooLate(request, t.slot)) {
-                Request next = t.terminal.next(); // skipped: thinks, keys its next request
-                t.schedule(next, now + d.scaled(t.terminal.thinkNanos(request)), d.scaled(t.terminal.keyingNanos(next)));
-                dueQueue.put(t);
-                continue;
-            }
-            if (pacer != null) {
-                d.metrics.recordStarted(t.slot);
-            }
-            boolean counted = d.runOrQueue(server, request, t.intended, now);
-            long end = System.nanoTime();
-            if (counted) {
-                d.measured[t.index] = ++t.count;
-                if (t.count >= t.quota) {
-                    d.finished[t.index] = end; // done with its share: it leaves the queue
-                    done.countDown();
-                    continue;
-                }
-            }
-            long ready = end + d.scaled(t.terminal.thinkNanos(request));
-            Request next = t.terminal.next();
-            t.schedule(next, ready, d.scaled(t.terminal.keyingNanos(next)));
-            dueQueue.put(t);
         }
+    }
+
+    @Override
+    public void choose(TerminalLife life, ConnectionWorker server) {
+        WaitingTerminal t = (WaitingTerminal) life;
+        Request last = t.request;
+        Request next;
+        long ready;
+        // the terminal's random numbers drawn in the order they always were (a seed repeats a
+        // run): after a run its think time first, after a skip its next request first
+        if (t.skipped) {
+            next = t.terminal.next();
+            ready = t.thinkFrom + d.scaled(t.terminal.thinkNanos(last));
+        } else {
+            ready = t.thinkFrom + d.scaled(t.terminal.thinkNanos(last));
+            next = t.terminal.next();
+        }
+        t.schedule(next, ready, d.scaled(t.terminal.keyingNanos(next)));
+    }
+
+    @Override
+    public boolean keyed(TerminalLife life) {
+        dueQueue.put((WaitingTerminal) life);
+        return false;
+    }
+
+    @Override
+    public TerminalLife.State throttle(TerminalLife life) {
+        WaitingTerminal t = (WaitingTerminal) life;
+        if (d.pacer != null && !t.slotted) {
+            long slot = d.pacer.nextSlot();
+            t.slotted = true;
+            t.slot = slot;
+            t.intended = Math.max(slot, t.intended);
+            if (slot > t.serviceStart) {
+                t.due = slot; // keyed, waits for its slot
+                dueQueue.put(t);
+                return TerminalLife.State.THROTTLE;
+            }
+        }
+        return TerminalLife.State.START;
+    }
+
+    @Override
+    public void think(TerminalLife life) {
+        WaitingTerminal t = (WaitingTerminal) life;
+        // a skipped request thinks from when it was taken, a run one from its end
+        t.thinkFrom = t.skipped ? t.serviceStart : System.nanoTime();
     }
 }

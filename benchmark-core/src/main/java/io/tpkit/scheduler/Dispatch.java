@@ -9,11 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The steps of a terminal's life that every arrival model shares, written once: waiting for a
+ * What a run's terminals share, and the steps of a terminal's life that need it: waiting for a
  * slot of the rate limit, skipping a request already too late for it, running a request or
  * queueing a deferred one, and counting a terminal's measured transactions against its share.
- * The serve loops ({@link StreamArrivals}, {@link ClosedArrivals}, {@link OpenArrivals}) say
- * only in which order their terminals go through these steps.
+ * {@link TerminalLife} goes through these steps in one order for every arrival model.
  */
 final class Dispatch {
     /** Any constant other than the rehearsal's; the golden ratio's bits spread the seeds apart. */

@@ -25,8 +25,9 @@ import java.util.function.IntPredicate;
  * ({@link StreamArrivals}); in {@code closed} terminals wait their keying and think times in a
  * {@link DueQueue}, and a free server takes the earliest due request, runs it, and queues the
  * terminal's next one: the wait for a free server is the queue time ({@link ClosedArrivals});
- * in {@code open} requests arrive on a rate schedule ({@link OpenArrivals}). This class opens
- * the servers, runs the phases on its control thread, stops the serve loops and summarizes.
+ * in {@code open} requests arrive on a rate schedule ({@link OpenArrivals}). In every model a
+ * terminal's life is one state machine ({@link TerminalLife}). This class opens the servers,
+ * runs the phases on its control thread, stops the serve loops and summarizes.
  *
  * <p>Every request carries its intended start time (when its keying time ended, or when the
  * previous request of a stream ended), and response time is measured from there, so a slow

@@ -1,6 +1,5 @@
 package io.tpkit.scheduler;
 
-import io.tpkit.spi.workload.Request;
 import io.tpkit.spi.workload.Terminal;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,14 +7,18 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.IntFunction;
 
 /**
- * The {@code streams} model: each terminal owns a server and submits back to back (the classic
- * TP1/TPC-B and HPSS thread loop); a paced stream takes its requests' slots from the schedule.
+ * The {@code streams} model: each terminal owns a server and lives on a thread of its own,
+ * submitting back to back (the classic TP1/TPC-B and HPSS thread loop); a paced stream takes its
+ * requests' slots from the schedule.
  */
 final class StreamArrivals implements Arrivals {
     private final Dispatch d;
+    /** Every round opens its own connections, inside its clock. */
+    private final boolean restart;
 
     StreamArrivals(Dispatch dispatch) {
         this.d = dispatch;
+        this.restart = dispatch.settings.rounds() != null && dispatch.settings.rounds().restart();
     }
 
     @Override
@@ -23,13 +26,11 @@ final class StreamArrivals implements Arrivals {
         int n = d.settings.terminals();
         List<Thread> threads = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            Terminal terminal = terminals.apply(i);
-            long quota = d.quota(i, n);
-            int index = i;
+            TerminalLife life = new TerminalLife(terminals.apply(i), i, d.quota(i, n));
             ConnectionWorker server = servers.get(i);
             threads.add(Thread.ofPlatform().daemon().name("terminal-" + i).unstarted(() -> {
                 try {
-                    stream(terminal, server, index, quota);
+                    life.advance(this, d, server); // never waits elsewhere: returns when done
                 } finally {
                     done.countDown();
                 }
@@ -38,37 +39,31 @@ final class StreamArrivals implements Arrivals {
         return threads;
     }
 
-    private void stream(Terminal terminal, ConnectionWorker server, int index, long quota) {
-        long count = 0;
-        boolean more = quota > 0;
-        boolean restart = d.settings.rounds() != null && d.settings.rounds().restart();
-        long opened = -1; // restart mode: the round whose connection this stream has opened
-        RatePacer pacer = d.pacer;
-        while (!d.stopping() && more) {
-            if (restart && count / quota != opened) {
-                opened = count / quota;
-                server.openQuietly(); // inside the round's clock, before its first transaction's
-            }
-            Request request = terminal.next();
+    @Override
+    public void choose(TerminalLife life, ConnectionWorker server) {
+        if (restart && life.count / life.quota != life.opened) {
+            life.opened = life.count / life.quota;
+            server.openQuietly(); // inside the round's clock, before its first transaction's
+        }
+        life.request = life.terminal.next();
+    }
+
+    @Override
+    public TerminalLife.State throttle(TerminalLife life) {
+        if (d.pacer == null) {
             long begin = System.nanoTime();
-            // a paced stream is an open schedule: its request was due at the slot, however late
-            long intended = pacer == null ? begin : d.paced(Long.MIN_VALUE);
-            if (intended < 0) {
-                break;
-            }
-            if (d.tooLate(request, intended)) {
-                continue;
-            }
-            if (pacer != null) {
-                d.metrics.recordStarted(intended);
-            }
-            long serviceStart = pacer == null ? begin : System.nanoTime();
-            if (d.runOrQueue(server, request, intended, serviceStart)) {
-                more = d.counted(index, ++count, quota, server);
-            }
+            life.intended = begin;
+            life.serviceStart = begin;
+            return TerminalLife.State.START;
         }
-        if (count >= quota * d.settings.iterations()) {
-            d.finished[index] = System.nanoTime();
+        // a paced stream is an open schedule: its request was due at the slot, however late
+        long slot = d.paced(Long.MIN_VALUE);
+        if (slot < 0) {
+            return TerminalLife.State.DONE;
         }
+        life.intended = slot;
+        life.slot = slot;
+        life.serviceStart = 0; // from the clock once it has started
+        return TerminalLife.State.START;
     }
 }

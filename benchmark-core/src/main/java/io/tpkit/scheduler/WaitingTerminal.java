@@ -4,28 +4,17 @@ import io.tpkit.spi.workload.Request;
 import io.tpkit.spi.workload.Terminal;
 
 /**
- * A closed-model terminal and its next request, waiting in the {@link DueQueue} until the
- * request is due. Only the server that took it from the queue touches it.
+ * A closed-model terminal's life, waiting in the {@link DueQueue} until its request is due. Only
+ * the server that took it from the queue touches it.
  */
-final class WaitingTerminal implements Comparable<WaitingTerminal> {
-    final Terminal terminal;
-    final int index;
-    final long quota;
-    long count;
-    Request request;
+final class WaitingTerminal extends TerminalLife implements Comparable<WaitingTerminal> {
     /** When the request may start: its intended start, or its rate slot once it has one. */
     long due;
-    /** The end of the request's keying time (or its rate slot): response time counts from here. */
-    long intended;
-    /** Whether the request already has its slot of the {@code --rate} schedule. */
-    boolean slotted;
-    /** That slot, once it has one. */
-    long slot;
+    /** When its think time began: the end of its last request (or its skip). */
+    long thinkFrom;
 
     WaitingTerminal(Terminal terminal, int index, long quota) {
-        this.terminal = terminal;
-        this.index = index;
-        this.quota = quota;
+        super(terminal, index, quota);
     }
 
     /** Sets the next request, intended to start {@code keyingNanos} after {@code ready}. */
