@@ -9,11 +9,12 @@ import java.util.function.IntFunction;
  * How requests reach the servers: one arrival model ({@link StreamArrivals},
  * {@link ClosedArrivals}, {@link OpenArrivals}). A terminal's life is the same state machine in
  * every model ({@link TerminalLife}); a model says only how its lives map to threads and
- * servers, and, in the hooks below, what its states do that the others' do not. The scheduler
+ * servers, and, in the hooks of {@link TerminalLife.Model}, what its states do that the others' do
+ * not. The scheduler
  * starts the threads it returns, runs the phases, and stops them through {@link Dispatch#stop()}
  * and {@link #stop()}.
  */
-interface Arrivals {
+interface Arrivals extends TerminalLife.Model {
     /**
      * Creates the terminals (terminal {@code i} is {@code terminal.apply(i)}, called in order)
      * and one unstarted thread per serve loop.
@@ -22,32 +23,6 @@ interface Arrivals {
      *             (or has none)
      */
     List<Thread> threads(List<ConnectionWorker> servers, IntFunction<Terminal> terminal, CountDownLatch done);
-
-    /** {@link TerminalLife.State#CHOOSE}: sets the life's next request, drawn from its terminal. */
-    void choose(TerminalLife life, ConnectionWorker server);
-
-    /**
-     * {@link TerminalLife.State#WAIT}: waits out the request's keying time.
-     *
-     * @return false when the life waits elsewhere (the due queue), to resume at its slot
-     */
-    default boolean keyed(TerminalLife life) {
-        return true; // no keying time: the request is due at once
-    }
-
-    /**
-     * {@link TerminalLife.State#THROTTLE}: sets the request's intended start (and slot, with a
-     * rate limit), waiting for it if it is not due yet.
-     *
-     * @return {@code START} to go on, {@code THROTTLE} when the life waits elsewhere for its
-     *         slot, or {@code DONE} when the run stopped while it waited
-     */
-    TerminalLife.State throttle(TerminalLife life);
-
-    /** {@link TerminalLife.State#THINK}: the think time after a request (run or skipped). */
-    default void think(TerminalLife life) {
-        // none: the next request comes back to back
-    }
 
     /** Wakes the serve loops that wait for work, once the dispatch stops. */
     default void stop() {

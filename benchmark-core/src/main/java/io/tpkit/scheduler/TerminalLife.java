@@ -5,9 +5,9 @@ import io.tpkit.spi.workload.Terminal;
 
 /**
  * A terminal's life as an explicit state machine, written once for every arrival model (as
- * pgbench's client is: its CSTATE_CHOOSE_SCRIPT, START_TX, THROTTLE, END_TX...). The model
- * ({@link Arrivals}) says only what differs: which terminal asks, where a request's intended
- * start comes from (back to back, a keying time, a slot of the rate schedule), and whether the
+ * pgbench's client is: its CSTATE_CHOOSE_SCRIPT, START_TX, THROTTLE, END_TX...). The arrival
+ * model ({@link Model}, which every {@code Arrivals} is) says only what differs: which terminal
+ * asks, where a request's intended start comes from (back to back, a keying time, a slot of the rate schedule), and whether the
  * life waits on its own thread or in the {@link DueQueue} while a server serves others.
  *
  * <p>Only one thread at a time moves a life on: its stream's, or the server that took it from
@@ -16,11 +16,11 @@ import io.tpkit.spi.workload.Terminal;
 class TerminalLife {
     /** Where a life is; {@link #advance} moves it on one state at a time. */
     enum State {
-        /** Draws the next request ({@link Arrivals#choose}); a stopping run ends here. */
+        /** Draws the next request ({@link Model#choose}); a stopping run ends here. */
         CHOOSE,
-        /** Waits out the request's keying time ({@link Arrivals#keyed}): the closed model queues it. */
+        /** Waits out the request's keying time ({@link Model#keyed}): the closed model queues it. */
         WAIT,
-        /** Takes the request's slot of the rate schedule and waits for it ({@link Arrivals#throttle}). */
+        /** Takes the request's slot of the rate schedule and waits for it ({@link Model#throttle}). */
         THROTTLE,
         /** Skips a request already too late for its slot, or counts it as started. */
         START,
@@ -28,10 +28,42 @@ class TerminalLife {
         RUN,
         /** Counts a committed request against the terminal's share (and the rounds' barrier). */
         RECORD,
-        /** Thinks before the next request ({@link Arrivals#think}). */
+        /** Thinks before the next request ({@link Model#think}). */
         THINK,
         /** Done with its share, or the run is stopping. */
         DONE
+    }
+
+    /**
+     * What an arrival model's states do that the others' do not: the hooks {@link #advance}
+     * calls. Here, beside the life, so that the machine and its hooks are one file.
+     */
+    interface Model {
+        /** {@link State#CHOOSE}: sets the life's next request, drawn from its terminal. */
+        void choose(TerminalLife life, ConnectionWorker server);
+
+        /**
+         * {@link State#WAIT}: waits out the request's keying time.
+         *
+         * @return false when the life waits elsewhere (the due queue), to resume at its slot
+         */
+        default boolean keyed(TerminalLife life) {
+            return true; // no keying time: the request is due at once
+        }
+
+        /**
+         * {@link State#THROTTLE}: sets the request's intended start (and slot, with a
+         * rate limit), waiting for it if it is not due yet.
+         *
+         * @return {@code START} to go on, {@code THROTTLE} when the life waits elsewhere for its
+         *         slot, or {@code DONE} when the run stopped while it waited
+         */
+        State throttle(TerminalLife life);
+
+        /** {@link State#THINK}: the think time after a request (run or skipped). */
+        default void think(TerminalLife life) {
+            // none: the next request comes back to back
+        }
     }
 
     /** A life that draws from the terminals in turn (the open model's): it has no share to count. */
@@ -75,7 +107,7 @@ class TerminalLife {
      *
      * @return the state it stopped in: {@link State#DONE}, or where it waits
      */
-    final State advance(Arrivals model, Dispatch d, ConnectionWorker server) {
+    final State advance(Model model, Dispatch d, ConnectionWorker server) {
         while (true) {
             switch (state) {
                 case CHOOSE -> {
