@@ -2,9 +2,7 @@ package io.tpkit.scheduler;
 
 import io.tpkit.db.postgres.PostgresPlugin;
 import io.tpkit.measurement.MetricsCollector;
-import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.Request;
-import io.tpkit.spi.workload.Session;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,21 +42,7 @@ public class DispatchBenchmark {
     public void setUp() throws SQLException {
         metrics = new MetricsCollector(List.of("t"), 10, System.nanoTime(), null);
         runner = new TransactionRunner(metrics, new PostgresPlugin()::classify, 10);
-        SessionFactory sessions = () -> new Session() {
-            @Override
-            public Outcome execute(Request request) {
-                return Outcome.COMMITTED;
-            }
-
-            @Override
-            public io.tpkit.spi.workload.SessionConnection connection() {
-                return null;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        SessionFactory sessions = NoWorkSession::new;
         server = new ConnectionWorker(sessions);
         queue = new DueQueue(4);
         for (int i = 0; i < 4; i++) {

@@ -4,9 +4,7 @@ import io.tpkit.config.ArrivalModel;
 import io.tpkit.db.postgres.PostgresPlugin;
 import io.tpkit.measurement.MetricsCollector;
 import io.tpkit.metrics.Phase;
-import io.tpkit.spi.workload.Outcome;
 import io.tpkit.spi.workload.Request;
-import io.tpkit.spi.workload.Session;
 import io.tpkit.spi.workload.Terminal;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -54,25 +52,12 @@ public class ServeLoopBenchmark {
         metrics = new MetricsCollector(List.of("t"), 10, System.nanoTime(), null);
         metrics.startPhase(Phase.MEASUREMENT, System.nanoTime());
         runner = new TransactionRunner(metrics, new PostgresPlugin()::classify, 10);
-        server = new ConnectionWorker(() -> new Session() {
-            @Override
-            public Outcome execute(Request request) {
-                Dispatch d = stopAfter;
-                if (d != null && ++executed >= REQUESTS) {
-                    d.stop();
-                }
-                return Outcome.COMMITTED;
+        server = new ConnectionWorker(() -> new NoWorkSession(() -> {
+            Dispatch d = stopAfter;
+            if (d != null && ++executed >= REQUESTS) {
+                d.stop();
             }
-
-            @Override
-            public io.tpkit.spi.workload.SessionConnection connection() {
-                return null;
-            }
-
-            @Override
-            public void close() {
-            }
-        });
+        }));
     }
 
     private Dispatch dispatch(SchedulerSettings settings) {
