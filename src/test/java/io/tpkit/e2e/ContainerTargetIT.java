@@ -161,6 +161,8 @@ class ContainerTargetIT {
     void containersOfKilledDriversAreRemovedAndThoseOfLiveOnesKept() throws Exception {
         io.tpkit.testing.TestDatabases.assumeFullSuite("container clean-up after killed drivers");
         Docker.assumeImages("ContainerTargetIT", PG);
+        // alone on the engine: any tpkit another test JVM starts would remove the SIGKILLed driver's container
+        io.tpkit.testing.SharedServers.take(io.tpkit.testing.SharedServers.Server.DOCKER);
         Process terminated = driver("--duration", "5m");
         StringBuffer output = new StringBuffer();
         long withTerm = awaitContainer(terminated, output);

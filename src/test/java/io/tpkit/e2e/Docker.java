@@ -34,7 +34,7 @@ final class Docker {
                         + "packages with scripts/container-images; .ci/run does)");
             }
         }
-        io.tpkit.testing.SharedServers.acquire(); // the engine: one class at a time across test JVMs
+        io.tpkit.testing.SharedServers.share(io.tpkit.testing.SharedServers.Server.DOCKER); // across test JVMs
     }
 
     private static void skip(String test, String why) {

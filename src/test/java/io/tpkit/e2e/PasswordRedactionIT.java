@@ -13,6 +13,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A password given in the JDBC URL appears in no output and in no file of the result folder. */
 class PasswordRedactionIT {
+    /** Both external servers, in the order every test JVM takes them (the methods use them in JUnit's). */
+    @org.junit.jupiter.api.BeforeAll
+    static void takeTheServers() {
+        io.tpkit.testing.TestDatabases.takeBothExternalServers();
+    }
+
     private static final String SECRET = "Sekr1t-42-do-not-print";
 
     @TempDir

@@ -6,60 +6,93 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
- * What the machine's test JVMs share, one test class at a time: the named external servers
+ * What the machine's test JVMs share, taken one test class at a time: the named external servers
  * (TPKIT_TEST_PG_URL, TPKIT_TEST_MYSQL_URL) and the Docker engine. The integration tests run in two
  * JVMs at once. A class that uses an external server shares its database and its server-wide
- * counters (the server's CPU read from its processes, MariaDB's global status); a class that starts
- * containers shares the engine, where every tpkit that starts removes the containers of ended tpkit
- * processes (what a test of that clean-up leaves for its own run to find). Such a class holds this
- * lock from its first use until it ends ({@link SharedServersReleased}); classes on embedded servers,
- * servers of their own, run beside it. One lock for all rather than one each: a class that used two
- * of them could otherwise wait for the second while holding the first. The lock is the operating
- * system's on a file, so it also ends with a JVM that dies.
+ * counters (the server's CPU read from its processes, MariaDB's global status), so it holds that
+ * server from its first use until it ends ({@link SharedServersReleased}); classes on embedded
+ * servers, servers of their own, run beside it. Classes that start containers share the engine
+ * with each other; the test of tpkit's clean-up of ended tpkits' containers takes it alone (any
+ * tpkit that starts would remove what that test leaves for its own run to find).
+ *
+ * <p>Each is an operating-system lock on a file in the temporary directory, so it also ends with a
+ * JVM that dies. A class takes them in the order of {@link Server} (PostgreSQL before MariaDB before
+ * Docker), so that two classes can never each hold what the other waits for; taking one out of
+ * that order fails at once, whether or not another JVM holds it, so the mistake shows on every run.
  */
 public final class SharedServers {
-    private static final Path LOCK_FILE = Path.of(System.getProperty("java.io.tmpdir"), "tpkit-tests-shared-servers.lock");
-    private static FileChannel channel;
-    private static FileLock lock;
+    /** What can be taken, in the order a class must take them. */
+    public enum Server {
+        POSTGRES, MYSQL, DOCKER
+    }
+
+    private static final Map<Server, FileChannel> CHANNELS = new EnumMap<>(Server.class);
+    private static final Map<Server, FileLock> LOCKS = new EnumMap<>(Server.class);
 
     private SharedServers() {
     }
 
-    /** Waits until no class of another JVM uses the shared servers; then this JVM's class does. */
-    public static synchronized void acquire() {
-        if (lock != null) {
+    /** Waits until no class of another JVM uses {@code server}; then this JVM's class has it alone. */
+    public static void take(Server server) {
+        lock(server, false);
+    }
+
+    /** Waits until no class of another JVM has {@code server} alone; others may share it meanwhile. */
+    public static void share(Server server) {
+        lock(server, true);
+    }
+
+    private static synchronized void lock(Server server, boolean shared) {
+        FileLock held = LOCKS.get(server);
+        if (held != null && (shared || !held.isShared())) {
             return;
         }
-        try {
-            channel = FileChannel.open(LOCK_FILE, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock free = channel.tryLock();
-            if (free == null) {
-                long start = System.nanoTime();
-                System.err.println("[tpkit tests] waiting for the shared servers (external servers, Docker): another test JVM's class uses them");
-                free = channel.lock();
-                System.err.printf("[tpkit tests] waited %.1f s for the shared servers%n", (System.nanoTime() - start) / 1e9);
+        for (Server other : LOCKS.keySet()) {
+            if (other.ordinal() > server.ordinal()) {
+                throw new IllegalStateException("this test class takes " + server + " after " + other
+                        + ": take the shared servers in the order " + java.util.Arrays.toString(Server.values())
+                        + " (e.g. TestDatabases' URLs in a @BeforeAll), so that two test JVMs cannot wait for each other");
             }
-            lock = free;
+        }
+        Path file = Path.of(System.getProperty("java.io.tmpdir"), "tpkit-tests-" + server.name().toLowerCase() + ".lock");
+        try {
+            if (held != null) { // shared, wanted alone: let go, then wait for it alone
+                held.release();
+            }
+            FileChannel channel = CHANNELS.get(server);
+            if (channel == null) {
+                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
+                CHANNELS.put(server, channel);
+            }
+            FileLock lock = channel.tryLock(0, Long.MAX_VALUE, shared);
+            if (lock == null) {
+                long start = System.nanoTime();
+                System.err.println("[tpkit tests] waiting for " + server + ": another test JVM's class uses it");
+                lock = channel.lock(0, Long.MAX_VALUE, shared);
+                System.err.printf("[tpkit tests] waited %.1f s for %s%n", (System.nanoTime() - start) / 1e9, server);
+            }
+            LOCKS.put(server, lock);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot lock " + LOCK_FILE + " to share the external servers and Docker between test JVMs", e);
+            throw new UncheckedIOException("cannot lock " + file + " to share " + server + " between test JVMs", e);
         }
     }
 
-    /** Lets the other JVMs' classes use the shared servers again (at the end of a class). */
+    /** Lets the other JVMs' classes have them again (at the end of a class). */
     static synchronized void release() {
-        if (lock == null) {
-            return;
-        }
         try {
-            lock.release();
-            channel.close();
+            for (FileChannel channel : CHANNELS.values()) {
+                channel.close(); // releases its lock
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            lock = null;
-            channel = null;
+            CHANNELS.clear();
+            LOCKS.clear();
         }
     }
 }

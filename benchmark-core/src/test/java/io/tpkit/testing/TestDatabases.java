@@ -31,8 +31,10 @@ public final class TestDatabases {
 
     /** The external PostgreSQL's JDBC URL; skips the calling test when none is configured. */
     public static String externalPostgresUrl() {
-        return external(PG_URL, PG_USER, "an external PostgreSQL server", "jdbc:postgresql://127.0.0.1:5432/test",
+        String url = external(PG_URL, PG_USER, "an external PostgreSQL server", "jdbc:postgresql://127.0.0.1:5432/test",
                 TOLD_PG);
+        SharedServers.take(SharedServers.Server.POSTGRES);
+        return url;
     }
 
     public static String externalPostgresUser() {
@@ -42,8 +44,10 @@ public final class TestDatabases {
 
     /** The external MySQL or MariaDB server's JDBC URL; skips the calling test when none is configured. */
     public static String externalMysqlUrl() {
-        return external(MYSQL_URL, MYSQL_USER, "an external MariaDB or MySQL server", "jdbc:mysql://127.0.0.1:3306/test",
-                TOLD_MYSQL);
+        String url = external(MYSQL_URL, MYSQL_USER, "an external MariaDB or MySQL server",
+                "jdbc:mysql://127.0.0.1:3306/test", TOLD_MYSQL);
+        SharedServers.take(SharedServers.Server.MYSQL);
+        return url;
     }
 
     private static String external(String urlVariable, String userVariable, String what, String example,
@@ -57,7 +61,6 @@ public final class TestDatabases {
             System.err.println("[tpkit tests] " + why);
         }
         assumeTrue(present, why);
-        SharedServers.acquire();
         return url;
     }
 
@@ -117,6 +120,19 @@ public final class TestDatabases {
             System.err.println("[tpkit tests] " + why);
         }
         assumeTrue(!external, why);
+    }
+
+    /**
+     * Takes, in their order, those of the two external servers that are named, for a class that
+     * uses both in an order of its own (its test methods run in JUnit's order, not the source's).
+     */
+    public static void takeBothExternalServers() {
+        if (present(PG_URL)) {
+            SharedServers.take(SharedServers.Server.POSTGRES);
+        }
+        if (present(MYSQL_URL)) {
+            SharedServers.take(SharedServers.Server.MYSQL);
+        }
     }
 
     private static boolean present(String variable) {

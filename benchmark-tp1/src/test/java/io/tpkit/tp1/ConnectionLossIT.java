@@ -27,6 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
  * flight), and the consistency check still reconciles the database with the driver.
  */
 class ConnectionLossIT {
+    /** Both external servers, in the order every test JVM takes them (the methods use them in JUnit's). */
+    @org.junit.jupiter.api.BeforeAll
+    static void takeTheServers() {
+        io.tpkit.testing.TestDatabases.takeBothExternalServers();
+    }
+
     @TempDir
     Path temp;
 

@@ -31,6 +31,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * part. Needs TPKIT_TEST_PG_URL / TPKIT_TEST_MYSQL_URL (skipped without them).
  */
 class SplitLoadIT {
+    /** Both external servers, in the order every test JVM takes them (the methods use them in JUnit's). */
+    @org.junit.jupiter.api.BeforeAll
+    static void takeTheServers() {
+        io.tpkit.testing.TestDatabases.takeBothExternalServers();
+    }
+
     /** Shortened from 120 s for the parts that are meant to wait in vain. */
     private static final String TIMEOUT = "tpkit.partTimeoutSeconds";
 
