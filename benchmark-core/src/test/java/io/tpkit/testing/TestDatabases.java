@@ -65,6 +65,49 @@ public final class TestDatabases {
     }
 
     /**
+     * A database of the external MySQL or MariaDB server for the calling class alone, created
+     * empty (dropped first if an earlier run left it); skips the calling test without a server.
+     * For a class that needs its own tables and nothing of the server's (no server-wide counters,
+     * no CPU measured, nothing timed): it shares the server with other such classes, each in a
+     * database of its own, and waits while a class that needs the server alone has it.
+     *
+     * @param database a name of letters, digits and underscores
+     * @return the JDBC URL of that database
+     */
+    public static String externalMysqlDatabaseOfItsOwn(String database) throws java.sql.SQLException {
+        if (!database.matches("[A-Za-z0-9_]+")) {
+            throw new IllegalArgumentException("not a plain database name: " + database);
+        }
+        String url = external(MYSQL_URL, MYSQL_USER, "an external MariaDB or MySQL server",
+                "jdbc:mysql://127.0.0.1:3306/test", TOLD_MYSQL);
+        SharedServers.share(SharedServers.Server.MYSQL);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, externalMysqlUser(), null);
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + database);
+            s.execute("CREATE DATABASE " + database);
+        }
+        return withDatabase(url, database);
+    }
+
+    /** Drops a database {@link #externalMysqlDatabaseOfItsOwn} made (its tables take room on the server's disk). */
+    public static void dropExternalMysqlDatabase(String database) throws java.sql.SQLException {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(System.getenv(MYSQL_URL), externalMysqlUser(), null);
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + database);
+        }
+    }
+
+    /** {@code jdbc:KIND://HOSTS/DB?PARAMS} with another DB. */
+    static String withDatabase(String url, String database) {
+        int hosts = url.indexOf("://") + 3;
+        int slash = url.indexOf('/', hosts);
+        int query = url.indexOf('?', hosts);
+        int end = query < 0 ? url.length() : query;
+        String head = slash < 0 || slash > end ? url.substring(0, end) : url.substring(0, slash);
+        return head + "/" + database + url.substring(end);
+    }
+
+    /**
      * The Galera cluster's node URLs (at least three); skips the calling test when
      * TPKIT_GALERA_URLS is not set.
      */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class TpccClientSessionMariaDbIT extends TpccClientSessionIT {
     @Override
     TpccTestDatabase open() throws Exception {
-        return TpccTestDatabase.loadExternalMysql(WAREHOUSES, 2026);
+        return TpccTestDatabase.loadExternalMysql(TpccClientSessionMariaDbIT.class, WAREHOUSES, 2026);
     }
 
     @Override

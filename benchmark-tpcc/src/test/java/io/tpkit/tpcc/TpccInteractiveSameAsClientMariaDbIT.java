@@ -4,6 +4,6 @@ package io.tpkit.tpcc;
 class TpccInteractiveSameAsClientMariaDbIT extends TpccInteractiveSameAsClientIT {
     @Override
     TpccTestDatabase open() throws Exception {
-        return TpccTestDatabase.loadExternalMysql(WAREHOUSES, 2028);
+        return TpccTestDatabase.loadExternalMysql(TpccInteractiveSameAsClientMariaDbIT.class, WAREHOUSES, 2028);
     }
 }

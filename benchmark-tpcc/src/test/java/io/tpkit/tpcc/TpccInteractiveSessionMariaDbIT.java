@@ -7,7 +7,7 @@ package io.tpkit.tpcc;
 class TpccInteractiveSessionMariaDbIT extends TpccInteractiveSessionIT {
     @Override
     TpccTestDatabase open() throws Exception {
-        return TpccTestDatabase.loadExternalMysql(WAREHOUSES, 2026);
+        return TpccTestDatabase.loadExternalMysql(TpccInteractiveSessionMariaDbIT.class, WAREHOUSES, 2026);
     }
 
     @Override

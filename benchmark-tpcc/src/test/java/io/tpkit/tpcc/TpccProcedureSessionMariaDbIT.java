@@ -12,7 +12,7 @@ import java.sql.Statement;
 class TpccProcedureSessionMariaDbIT extends TpccProcedureSessionIT {
     @Override
     TpccTestDatabase open() throws Exception {
-        return TpccTestDatabase.loadExternalMysql(WAREHOUSES, 2027);
+        return TpccTestDatabase.loadExternalMysql(TpccProcedureSessionMariaDbIT.class, WAREHOUSES, 2027);
     }
 
     /**

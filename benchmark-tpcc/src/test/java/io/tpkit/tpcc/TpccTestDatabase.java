@@ -24,6 +24,8 @@ final class TpccTestDatabase implements AutoCloseable {
     private final Target target;
     private final int warehouses;
     private final NURandConstants loadConstants;
+    /** The database of its own this made on an external server, dropped on close; or null. */
+    private String ownDatabase;
 
     private TpccTestDatabase(Target target, int warehouses, NURandConstants loadConstants) {
         this.target = target;
@@ -36,12 +38,20 @@ final class TpccTestDatabase implements AutoCloseable {
         return load(new EmbeddedPostgresTarget().open(BenchmarkConfig.builder("tpcc").build(), m -> { }), warehouses, seed);
     }
 
-    /** Loads into the external MariaDB/MySQL server; skips the calling test without one. */
-    static TpccTestDatabase loadExternalMysql(int warehouses, long seed) throws Exception {
-        String url = io.tpkit.testing.TestDatabases.externalMysqlUrl();
+    /**
+     * Loads into a database of its own on the external MariaDB/MySQL server, named after the
+     * calling test class and dropped when this closes; skips the calling test without a server.
+     * The step-by-step comparisons need their tables, not the server alone: they run beside each
+     * other (io.tpkit.testing.SharedServers).
+     */
+    static TpccTestDatabase loadExternalMysql(Class<?> test, int warehouses, long seed) throws Exception {
+        String database = "tpkit_" + test.getSimpleName().toLowerCase(java.util.Locale.ROOT);
+        String url = io.tpkit.testing.TestDatabases.externalMysqlDatabaseOfItsOwn(database);
         BenchmarkConfig config = BenchmarkConfig.builder("tpcc").target(url)
                 .user(io.tpkit.testing.TestDatabases.externalMysqlUser()).build();
-        return load(new io.tpkit.provisioning.JdbcUrlTarget().open(config, m -> { }), warehouses, seed);
+        TpccTestDatabase db = load(new io.tpkit.provisioning.JdbcUrlTarget().open(config, m -> { }), warehouses, seed);
+        db.ownDatabase = database;
+        return db;
     }
 
     private static TpccTestDatabase load(Target target, int warehouses, long seed) throws Exception {
@@ -298,5 +308,12 @@ final class TpccTestDatabase implements AutoCloseable {
     @Override
     public void close() {
         target.close();
+        if (ownDatabase != null) {
+            try {
+                io.tpkit.testing.TestDatabases.dropExternalMysqlDatabase(ownDatabase);
+            } catch (SQLException e) {
+                System.err.println("[tpkit tests] could not drop the test database " + ownDatabase + ": " + e.getMessage());
+            }
+        }
     }
 }
